@@ -1,0 +1,65 @@
+import { defineConfig } from 'wxt';
+import preact from '@preact/preset-vite';
+import { readdirSync, readFileSync, existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { planAddresses, originPattern } from './utils/plan-addresses';
+
+// Locale strings live in one file per area (locales/<lang>/<area>.json) so that features
+// can add strings without touching each other's files; they are merged into _locales here.
+function mergedLocales(): { relativeDest: string; contents: string }[] {
+  const root = resolve(__dirname, 'locales');
+  if (!existsSync(root)) return [];
+  return readdirSync(root).map((lang) => {
+    const merged: Record<string, unknown> = {};
+    for (const file of readdirSync(resolve(root, lang)).filter((f) => f.endsWith('.json')).sort()) {
+      Object.assign(merged, JSON.parse(readFileSync(resolve(root, lang, file), 'utf8')));
+    }
+    return { relativeDest: `_locales/${lang}/messages.json`, contents: JSON.stringify(merged, null, 1) };
+  });
+}
+
+export default defineConfig({
+  modules: ['@wxt-dev/webextension-polyfill'],
+  vite: () => ({ plugins: [preact()] }),
+  hooks: {
+    'build:publicAssets': (_wxt, files) => {
+      files.push(...mergedLocales());
+    },
+  },
+  manifest: ({ browser, mode }) => {
+    const apiHosts = [...new Set(Object.values(planAddresses()).map(originPattern))];
+    // End-to-end builds also grant the test pages' host: synthetic command and menu
+    // dispatches do not grant activeTab, and permissions.request never resolves headless.
+    const testHosts = mode === 'e2e' ? ['http://127.0.0.1/*', 'http://localhost/*'] : [];
+    return {
+      name: '__MSG_extName__',
+      description: '__MSG_extDescription__',
+      default_locale: 'en',
+      permissions: ['storage', 'activeTab', 'scripting', 'contextMenus'],
+      host_permissions: [...apiHosts, ...testHosts],
+      optional_host_permissions: ['*://*/*'],
+      action: { default_title: '__MSG_actionTitle__' },
+      commands: {
+        'translate-page': {
+          suggested_key: { default: 'Alt+Shift+G' },
+          description: '__MSG_commandTranslatePage__',
+        },
+        'translate-selection': {
+          suggested_key: { default: 'Alt+Shift+Y' },
+          description: '__MSG_commandTranslateSelection__',
+        },
+      },
+      ...(browser === 'firefox'
+        ? {
+            browser_specific_settings: {
+              gecko: {
+                id: 'glossa@glossa.example',
+                strict_min_version: '115.0',
+                data_collection_permissions: { required: ['none'] },
+              },
+            },
+          }
+        : {}),
+    };
+  },
+});
