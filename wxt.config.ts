@@ -38,7 +38,8 @@ export default defineConfig({
       permissions: ['storage', 'activeTab', 'scripting', 'contextMenus'],
       host_permissions: [...apiHosts, ...testHosts],
       optional_host_permissions: ['*://*/*'],
-      action: { default_title: '__MSG_actionTitle__' },
+      // Icons in public/icon/ are listed under `icons` by WXT; the toolbar gets the same set.
+      action: { default_title: '__MSG_actionTitle__', default_icon: { 16: 'icon/16.png', 32: 'icon/32.png', 48: 'icon/48.png' } },
       commands: {
         'translate-page': {
           suggested_key: { default: 'Alt+Shift+G' },
@@ -52,11 +53,13 @@ export default defineConfig({
       ...(browser === 'firefox'
         ? {
             browser_specific_settings: {
+              // data_collection_permissions exists from Firefox 140 (Android 142): older minimums make web-ext lint warn.
               gecko: {
                 id: 'glossa@glossa.example',
-                strict_min_version: '115.0',
+                strict_min_version: '140.0',
                 data_collection_permissions: { required: ['none'] },
               },
+              gecko_android: { strict_min_version: '142.0' },
             },
           }
         : {}),

@@ -4,7 +4,12 @@
 // (see utils/background/sender.ts). Each area adds its messages in its own section below.
 import { browser, type Browser } from 'wxt/browser';
 import type { ApiErrorCode } from './api/errors';
-import type { Formality, ModelType } from './api/types';
+// Settings section types (utils/background/settings-service.ts).
+import type { Language } from './api/types';
+import type { ConnectionTestResult } from './connection';
+import type { Connection, DefaultGlossaries, Plan, SiteRules as StoredSiteRules, TranslationDefaults } from './settings';
+import type { CreateGlossaryParams, DictionaryEntries, DictionaryMeta, Formality, Glossary, ModelType } from './api/types';
+import type { TabState } from './background/tab-state';
 
 /** Options of one page translation, as the content script receives them (never the key). */
 export interface PageJobOptions {
@@ -37,7 +42,8 @@ export interface PageProgress {
 export interface ProtocolMap {
   // ── content script → background: page engine ───────────────────────────────────────
   /** Translate blocks for the sender's own tab; results in the same order. */
-  translateBlocks(data: { blocks: BlockRequest[]; context?: string; sourceLang?: string }): { results: BlockResult[]; billedCharacters: number };
+  /** `priority`: the blocks are in the viewport and go before queued work of every tab. */
+  translateBlocks(data: { blocks: BlockRequest[]; context?: string; sourceLang?: string; priority?: boolean }): { results: BlockResult[]; billedCharacters: number };
   /** Progress of the sender tab's translation (drives badge and popup). */
   reportProgress(data: PageProgress & { state: 'translating' | 'translated' | 'original' | 'error'; errorCode?: ApiErrorCode }): void;
 
@@ -45,6 +51,130 @@ export interface ProtocolMap {
   startTranslation(data: PageJobOptions): void;
   showOriginal(data: Record<string, never>): void;
   retryFailed(data: Record<string, never>): void;
+
+  // ── settings (extension pages → background; utils/background/settings-service.ts) ──────
+  // getSettings, saveSettings and testConnection answer extension pages only: they carry the key.
+  getSettings(data: Record<string, never>): SettingsSnapshot;
+  /** Replaces each part given, after validating it; returns what is stored now. */
+  saveSettings(data: SettingsPatch): SettingsSnapshot;
+  /** GET /v2/languages?type=target with the given connection (the saved one when absent); never throws. */
+  testConnection(data: { connection?: Connection }): ConnectionTestResult;
+  /** Supported languages, cached for a day; the built-in list when the API cannot tell. Any Glossa context. */
+  languages(data: { type: 'source' | 'target' }): LanguageList;
+  /** The translation cache's size. */
+  cacheStats(data: Record<string, never>): CacheStats;
+  /** Empties the translation cache; returns its (empty) size. */
+  clearCache(data: Record<string, never>): CacheStats;
+  /** Billed characters counted this month, in total and per site. */
+  usage(data: Record<string, never>): UsageReport;
+
+  // ── popup / tab control (extension pages → background; utils/background/tab-control.ts) ──
+  // Named apart from the content-script messages above (showOriginal, retryFailed), which
+  // carry no tab id: these name the tab the popup controls.
+  /** State, site rule and connection summary for one tab (never the key). */
+  getTabInfo(data: { tabId: number }): TabInfo;
+  /** Saves the job options in the tab's state, injects the content script, starts translating. */
+  translatePage(data: { tabId: number; options: PageJobOptions }): TabInfo;
+  showPageOriginal(data: { tabId: number }): TabInfo;
+  retryPageFailed(data: { tabId: number }): TabInfo;
+  /** Sets (or clears, with rule 'none') the rule for one hostname. */
+  setSiteRule(data: { hostname: string; rule: SiteRule }): StoredSiteRules;
+
+  // ── glossary manager (options page → background; utils/background/glossary-service.ts) ──
+  // Extension pages only. Language codes are base codes, lower case (the glossary payloads'
+  // form); every change bumps the glossary's translation-cache revision.
+  glossaryList(data: Record<string, never>): Glossary[];
+  glossaryGet(data: { id: string }): Glossary;
+  /** The dictionary's entries as TSV (the only format the API returns). */
+  glossaryEntries(data: { id: string; sourceLang: string; targetLang: string }): DictionaryEntries;
+  glossaryCreate(data: CreateGlossaryParams): Glossary;
+  /** Adds the dictionary, or replaces it outright when the pair exists. */
+  glossaryPutDictionary(data: { id: string; dictionary: DictionaryEntries }): DictionaryMeta;
+  /** Renames and/or merges entries into one dictionary. */
+  glossaryPatch(data: { id: string; name?: string; dictionary?: DictionaryEntries }): Glossary;
+  glossaryDeleteGlossary(data: { id: string }): void;
+  glossaryDeleteDictionary(data: { id: string; sourceLang: string; targetLang: string }): void;
+
+  // ── selection popover (utils/selection, utils/background/selection-service.ts) ────────
+  /** Content script → background: translate the sender tab's selection (see SelectionRequest). */
+  translateSelection(data: SelectionRequest): SelectionTranslation;
+  /** Content script → background: the popover's "Open options" (content scripts cannot open it). */
+  openOptionsFromSelection(data: Record<string, never>): void;
+  /**
+   * Background → content script (context menu `translate-selection`, command `translate-selection`):
+   * open the popover for this frame's selection. Send to the menu's frameId, or to every frame
+   * (frameId 'all') with `onlyIfFocused: true` for the shortcut: only the focused frame acts.
+   */
+  showSelectionTranslation(data: { onlyIfFocused?: boolean }): { shown: boolean };
+}
+
+/** The selection as the content script captured it: HTML with id-only inline tags, or plain text (form fields). */
+export interface SelectionRequest {
+  html?: string;
+  text?: string;
+  /** Text of the surrounding paragraph(s): sent as the API's unbilled `context`. */
+  context?: string;
+  /** Overrides the default target (the popover's picker). */
+  targetLang?: string;
+}
+
+export interface SelectionTranslation {
+  /** HTML (untrusted: render through utils/selection/sanitize.ts) when the request was HTML, else plain text. */
+  translation: string;
+  format: 'html' | 'text';
+  detectedSourceLang: string;
+  targetLang: string;
+  billedCharacters: number;
+}
+
+// ── settings types (utils/background/settings-service.ts) ─────────────────────────────
+/** Everything the options page edits. The key is included: only extension pages receive it. */
+export interface SettingsSnapshot {
+  connection: Connection;
+  defaults: TranslationDefaults;
+  siteRules: StoredSiteRules;
+  defaultGlossaries: DefaultGlossaries;
+}
+
+/** Parts to replace; parts left out stay as they are. */
+export type SettingsPatch = Partial<SettingsSnapshot>;
+
+export interface LanguageList {
+  languages: Language[];
+  /** Where the list came from: a fresh API answer, the day-long cache, or the built-in list. */
+  source: 'api' | 'cache' | 'fallback';
+}
+
+export interface CacheStats {
+  entries: number;
+  /** Approximate size of the stored translations in bytes. */
+  bytes: number;
+}
+
+export interface UsageReport {
+  /** Calendar month counted, `YYYY-MM` (local time). */
+  month: string;
+  total: number;
+  /** Sites by billed characters, most first. */
+  sites: { site: string; characters: number }[];
+}
+
+export type SiteRule = 'always' | 'never' | 'none';
+
+/** What the popup needs to know about the tab it controls. */
+export interface TabInfo {
+  tabId: number;
+  /** '' for pages without a host (about:, file:, extension pages). */
+  hostname: string;
+  /** Browser pages and stores where extensions may not run. */
+  restricted: boolean;
+  state: TabState;
+  siteRule: SiteRule;
+  rules: StoredSiteRules;
+  /** Whether Glossa may run on this site without a click (needed for "always translate"). */
+  hostPermission: boolean;
+  hasKey: boolean;
+  plan: Plan;
 }
 
 
@@ -90,12 +220,16 @@ async function unwrap(reply: unknown): Promise<unknown> {
   throw fromPlainError(r.error);
 }
 
-/** Sends to the background (and extension pages), or to a tab's content script when tabId is given. */
-export async function sendMessage<K extends MessageType>(type: K, data: DataOf<K>, tabId?: number): Promise<Awaited<ReturnOf<K>>> {
+/**
+ * Sends to the background (and extension pages), or to a tab's content script when tabId is
+ * given (its top frame unless frameId names another, e.g. a selection inside an iframe, or is
+ * 'all': every frame gets it and the first answer wins).
+ */
+export async function sendMessage<K extends MessageType>(type: K, data: DataOf<K>, tabId?: number, frameId: number | 'all' = 0): Promise<Awaited<ReturnOf<K>>> {
   const envelope: Envelope = { glossa: type, data };
   const reply = tabId === undefined
     ? await browser.runtime.sendMessage(envelope)
-    : await browser.tabs.sendMessage(tabId, envelope, { frameId: 0 });
+    : await browser.tabs.sendMessage(tabId, envelope, frameId === 'all' ? {} : { frameId });
   return (await unwrap(reply)) as Awaited<ReturnOf<K>>;
 }
 

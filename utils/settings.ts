@@ -3,6 +3,7 @@
 import { storage } from 'wxt/utils/storage';
 import type { Formality, ModelType } from './api/types';
 import { planAddresses } from './plan-addresses';
+import type { PageJobOptions } from './messaging';
 
 export type Plan = 'free' | 'paid' | 'custom';
 
@@ -63,3 +64,17 @@ export function apiBaseUrl(connection: Connection, addresses = planAddresses(imp
   if (connection.plan === 'paid') return addresses.paid;
   return connection.customUrl.replace(/\/+$/, '');
 }
+
+// ── popup (tab control): the popup's last choices ─────────────────────────────────────────
+/**
+ * The options of the last translation started from the popup, with the defaults they were
+ * chosen over: when the defaults change on the options page later, the new defaults win.
+ */
+export interface PopupChoices {
+  job: PageJobOptions;
+  basedOn: TranslationDefaults;
+}
+
+export const popupChoicesItem = storage.defineItem<PopupChoices | null>('local:popupChoices', {
+  fallback: null,
+});

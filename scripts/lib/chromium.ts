@@ -37,12 +37,13 @@ export interface LaunchedExtension {
 }
 
 /** Launches Chromium in a fresh profile with the unpacked extension at `extensionDir`. */
-export async function launchWithExtension(extensionDir: string, options: { headless?: boolean; viewport?: { width: number; height: number } } = {}): Promise<LaunchedExtension> {
+export async function launchWithExtension(extensionDir: string, options: { headless?: boolean; viewport?: { width: number; height: number } | null } = {}): Promise<LaunchedExtension> {
   const profileDir = mkdtempSync(join(tmpdir(), 'glossa-profile-'));
   const context = await chromium.launchPersistentContext(profileDir, {
     executablePath: findChromium(),
     headless: options.headless ?? true,
-    viewport: options.viewport ?? { width: 1280, height: 800 },
+    // null lets a headed window size the page itself.
+    viewport: options.viewport === undefined ? { width: 1280, height: 800 } : options.viewport,
     args: [
       `--disable-extensions-except=${extensionDir}`,
       `--load-extension=${extensionDir}`,

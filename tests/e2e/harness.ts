@@ -1,3 +1,4 @@
+/// <reference types="chrome" />
 // End-to-end harness: the e2e build of Glossa in the system Chromium, the local API server
 // (server/) and a page server, both on 127.0.0.1, with helpers the e2e tests share.
 //

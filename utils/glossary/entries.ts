@@ -33,6 +33,11 @@ export interface EntryProblem {
 export interface ParsedEntries {
   /** Valid entries in text order (lines with problems and ignored lines are left out). */
   entries: GlossaryEntry[];
+  /**
+   * Every line that split into two phrases, valid or not (ignored lines left out): what an
+   * editor shows so the user can fix content problems in place.
+   */
+  rows: GlossaryEntry[];
   /** CSV lines whose trailing language codes name another pair (ignored per the spec). */
   ignored: number;
   /** The first MAX_PROBLEMS problems, in line order. */
@@ -57,6 +62,7 @@ export const MAX_PROBLEMS = 200;
 
 // C0 (including tab and newline), DEL, C1 (including U+0085 NEL) and the Unicode line and
 // paragraph separators: none may appear inside a phrase.
+// oxlint-disable-next-line no-control-regex -- finding control characters is the rule itself
 const CONTROL_RE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
 // JavaScript's \s plus Unicode White_Space characters it lacks (U+0085) and invisible spaces
 // that editors leave behind (Mongolian vowel separator, zero-width space).
@@ -140,7 +146,7 @@ export function checkDictionarySize(text: string): EntryProblem | undefined {
   const bytes = dictionaryBytes(text);
   if (bytes <= MAX_DICTIONARY_BYTES) return undefined;
   const mb = (bytes / 1_000_000).toFixed(1);
-  return { line: 0, code: 'too-large', message: `The dictionary is ${mb} MB; at most 10 MB is allowed per dictionary` };
+  return { line: 0, code: 'too-large', message: `The dictionary is ${mb} MB (${bytes} bytes); at most 10 MB (${MAX_DICTIONARY_BYTES} bytes) is allowed per dictionary` };
 }
 
 type Fields = { fields: string[] } | { error: string };
@@ -192,14 +198,14 @@ export function parseCsvLine(line: string): Fields {
 /**
  * Parses dictionary entries. With `pair`, CSV lines carrying language codes of another pair are
  * ignored (counted in `ignored`); codes compare by base language, case-insensitively.
- * Lines end with LF or CRLF; one empty line at the very end is allowed.
+ * Lines end with LF or CRLF; one empty line at the very end is allowed. An empty text has no
+ * entries and no problems (whether an empty dictionary is acceptable is the caller's rule).
  */
 export function parseEntries(text: string, format: EntriesFormat, pair?: LanguagePair): ParsedEntries {
-  const entries: GlossaryEntry[] = [];
+  const rows: GlossaryEntry[] = [];
   const problems: EntryProblem[] = [];
   let problemCount = 0;
   let ignored = 0;
-  const firstLineOf = new Map<string, number>();
   const report = (problem: EntryProblem) => {
     problemCount++;
     if (problems.length < MAX_PROBLEMS) problems.push(problem);
@@ -207,7 +213,7 @@ export function parseEntries(text: string, format: EntriesFormat, pair?: Languag
   const pairSource = pair ? baseLanguageOf(pair.source) : '';
   const pairTarget = pair ? baseLanguageOf(pair.target) : '';
 
-  const lines = text.split('\n');
+  const lines = text === '' ? [] : text.split('\n');
   // A final line break does not start another entry.
   if (lines.length > 1 && lines[lines.length - 1] === '') lines.pop();
 
@@ -265,27 +271,49 @@ export function parseEntries(text: string, format: EntriesFormat, pair?: Languag
       target = fields[1];
     }
 
-    const sourceProblem = checkPhrase(source, 'source', lineNo);
-    const targetProblem = checkPhrase(target, 'target', lineNo);
+    rows.push({ source, target, line: lineNo });
+  }
+
+  const checked = validateEntries(rows);
+  // Both lists hold their first MAX_PROBLEMS in line order, so the merge's head is exact.
+  const merged = problems.concat(checked.problems).sort((a, b) => a.line - b.line).slice(0, MAX_PROBLEMS);
+  return { entries: checked.entries, rows, ignored, problems: merged, problemCount: problemCount + checked.problemCount };
+}
+
+/**
+ * Applies the content rules to entries (as parsed, or as edited in a table): each phrase on
+ * its own, then duplicate sources (the first occurrence stays valid).
+ */
+export function validateEntries(rows: readonly GlossaryEntry[]): { entries: GlossaryEntry[]; problems: EntryProblem[]; problemCount: number } {
+  const entries: GlossaryEntry[] = [];
+  const problems: EntryProblem[] = [];
+  let problemCount = 0;
+  const report = (problem: EntryProblem) => {
+    problemCount++;
+    if (problems.length < MAX_PROBLEMS) problems.push(problem);
+  };
+  const firstLineOf = new Map<string, number>();
+  for (const row of rows) {
+    const { source, target, line } = row;
+    const sourceProblem = checkPhrase(source, 'source', line);
+    const targetProblem = checkPhrase(target, 'target', line);
     if (sourceProblem) report(sourceProblem);
     if (targetProblem) report(targetProblem);
     if (sourceProblem || targetProblem) continue;
-
     const first = firstLineOf.get(source);
     if (first !== undefined) {
       report({
-        line: lineNo,
+        line,
         code: 'duplicate-source',
         side: 'source',
-        message: `Line ${lineNo}: the source phrase "${shorten(source)}" already appears on line ${first}`,
+        message: `Line ${line}: the source phrase "${shorten(source)}" already appears on line ${first}`,
       });
       continue;
     }
-    firstLineOf.set(source, lineNo);
-    entries.push({ source, target, line: lineNo });
+    firstLineOf.set(source, line);
+    entries.push(row);
   }
-
-  return { entries, ignored, problems, problemCount };
+  return { entries, problems, problemCount };
 }
 
 function shorten(phrase: string): string {

@@ -1,0 +1,154 @@
+// One dictionary being written: its language pair and its entries, pasted, imported from a
+// .tsv/.csv file, or typed in a table. The text is the single source of truth; the table
+// edits it as TSV. Validation runs as the user goes and is shown with lines and reasons.
+import { useEffect, useRef, useState } from 'preact/hooks';
+import { t } from '../../utils/i18n';
+import { entriesToTsv, type EntriesFormat } from '../../utils/glossary/entries';
+import { formatFromFilename, textToRows, trimText, validateText, type ValidationResult } from '../../utils/glossary/validate';
+import type { CreateDraftDictionary } from '../../utils/glossary/drafts';
+import { LanguagePairPicker } from './LanguagePairPicker';
+import { ValidationReport } from './ValidationReport';
+import { EntryTable } from './EntryTable';
+import { useRowEditor } from './use-row-editor';
+
+interface Props {
+  idPrefix: string;
+  value: CreateDraftDictionary;
+  onChange: (value: CreateDraftDictionary) => void;
+  /** Pairs that already exist (a glossary has one dictionary per pair). */
+  takenPairs?: readonly string[];
+  onRemove?: () => void;
+}
+
+export function DictionaryInput({ idPrefix, value, onChange, takenPairs = [], onRemove }: Props) {
+  const [mode, setMode] = useState<'text' | 'table'>('text');
+  const [result, setResult] = useState<ValidationResult | null>(null);
+  const [fileNote, setFileNote] = useState('');
+  const valueRef = useRef(value);
+  valueRef.current = value;
+  const pair = value.sourceLang && value.targetLang ? { source: value.sourceLang, target: value.targetLang } : undefined;
+
+  const syncTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const editor = useRowEditor([], () => {
+    // Table edits become TSV text, a moment after typing stops (a big table is a big string).
+    clearTimeout(syncTimer.current);
+    syncTimer.current = setTimeout(() => onChange({ ...valueRef.current, format: 'tsv', text: entriesToTsv(editor.rows) }), 250);
+  });
+
+  useEffect(() => {
+    if (value.text === '') {
+      setResult(null);
+      return;
+    }
+    const timer = setTimeout(() => setResult(validateText(value.text, value.format, pair)), 200);
+    return () => clearTimeout(timer);
+  }, [value.text, value.format, value.sourceLang, value.targetLang]);
+
+  useEffect(() => () => clearTimeout(syncTimer.current), []);
+
+  const switchMode = (next: 'text' | 'table') => {
+    if (next === mode) return;
+    if (next === 'table') {
+      const rows = textToRows(value.text, value.format, pair);
+      editor.replaceAll(rows);
+      onChange({ ...value, format: 'tsv', text: entriesToTsv(rows) });
+    } else {
+      clearTimeout(syncTimer.current);
+      onChange({ ...value, format: 'tsv', text: entriesToTsv(editor.rows) });
+    }
+    setMode(next);
+  };
+
+  const importFile = async (file: File | undefined) => {
+    if (!file) return;
+    const text = await file.text();
+    const format = formatFromFilename(file.name);
+    setMode('text');
+    setFileNote(t('glossaryImportedFile', file.name));
+    onChange({ ...valueRef.current, format, text });
+  };
+
+  const pairKey = pair ? `${pair.source}>${pair.target}` : '';
+  const pairTaken = pairKey !== '' && takenPairs.includes(pairKey);
+
+  return (
+    <fieldset class="glossa-gl-dictionary-input">
+      <legend>{t('glossaryDictionaryLegend')}</legend>
+      <LanguagePairPicker
+        idPrefix={idPrefix}
+        source={value.sourceLang}
+        target={value.targetLang}
+        onChange={(sourceLang, targetLang) => onChange({ ...value, sourceLang, targetLang })}
+      />
+      {pairTaken && <p role="alert" class="glossa-gl-error-text">{t('glossaryPairTaken')}</p>}
+      {pair && pair.source === pair.target && <p role="alert" class="glossa-gl-error-text">{t('glossaryPairSame')}</p>}
+
+      <div class="glossa-gl-modes" role="radiogroup" aria-label={t('glossaryEntryMode')}>
+        <label>
+          <input type="radio" name={`${idPrefix}-mode`} checked={mode === 'text'} onChange={() => switchMode('text')} />
+          {t('glossaryModeText')}
+        </label>
+        <label>
+          <input type="radio" name={`${idPrefix}-mode`} checked={mode === 'table'} onChange={() => switchMode('table')} />
+          {t('glossaryModeTable')}
+        </label>
+      </div>
+
+      {mode === 'text' ? (
+        <>
+          <div class="glossa-gl-row-inline">
+            <label for={`${idPrefix}-format`}>{t('glossaryFormat')}</label>
+            <select id={`${idPrefix}-format`} value={value.format} onChange={(e) => onChange({ ...value, format: e.currentTarget.value as EntriesFormat })}>
+              <option value="tsv">{t('glossaryFormatTsv')}</option>
+              <option value="csv">{t('glossaryFormatCsv')}</option>
+            </select>
+            <label for={`${idPrefix}-file`}>{t('glossaryImportFile')}</label>
+            <input
+              id={`${idPrefix}-file`}
+              type="file"
+              accept=".tsv,.csv,.txt,text/csv,text/tab-separated-values,text/plain"
+              onChange={(e) => void importFile(e.currentTarget.files?.[0])}
+            />
+          </div>
+          {fileNote && <p class="glossa-gl-hint">{fileNote}</p>}
+          <label for={`${idPrefix}-entries`}>{t('glossaryEntries')}</label>
+          <p id={`${idPrefix}-entries-hint`} class="glossa-gl-hint">{t(value.format === 'csv' ? 'glossaryEntriesHintCsv' : 'glossaryEntriesHintTsv')}</p>
+          <textarea
+            id={`${idPrefix}-entries`}
+            aria-describedby={`${idPrefix}-entries-hint`}
+            rows={8}
+            spellcheck={false}
+            value={value.text}
+            onInput={(e) => onChange({ ...value, text: e.currentTarget.value })}
+          />
+        </>
+      ) : (
+        <>
+          <button type="button" onClick={() => editor.add()}>{t('glossaryAddRow')}</button>
+          <EntryTable
+            rows={editor.rows}
+            version={editor.version}
+            indices={null}
+            label={t('glossaryEntries')}
+            onChange={editor.edit}
+            onDelete={editor.remove}
+            heightPx={240}
+          />
+        </>
+      )}
+
+      {result && (
+        <ValidationReport
+          result={result}
+          unit={mode === 'table' ? 'row' : 'line'}
+          onTrim={() => {
+            const text = trimText(value.text, value.format);
+            if (mode === 'table') editor.replaceAll(textToRows(text, value.format, pair));
+            onChange({ ...value, text });
+          }}
+        />
+      )}
+      {onRemove && <button type="button" onClick={onRemove}>{t('glossaryRemoveDictionary')}</button>}
+    </fieldset>
+  );
+}

@@ -1,0 +1,123 @@
+// The entries of a dictionary as an editable table that stays smooth at 200,000 rows: only the
+// rows in view (plus a few) exist in the DOM (@tanstack/virtual-core), every row has the same
+// height so nothing is measured while scrolling.
+import { useEffect, useLayoutEffect, useReducer, useRef } from 'preact/hooks';
+import { Virtualizer, elementScroll, observeElementOffset, observeElementRect } from '@tanstack/virtual-core';
+import { t } from '../../utils/i18n';
+import { checkPhrase } from '../../utils/glossary/entries';
+import type { EditorRow } from '../../utils/glossary/diff';
+
+export const ROW_HEIGHT = 40;
+
+interface Props {
+  rows: readonly EditorRow[];
+  /** Changes whenever `rows` changed in place, so the table re-renders. */
+  version: number;
+  /** Row numbers to show (a search); all rows when null. */
+  indices: readonly number[] | null;
+  label: string;
+  onChange: (rowIndex: number, field: 'source' | 'target', value: string) => void;
+  onDelete: (rowIndex: number) => void;
+  /** Scrolls to this position in the shown rows when `nonce` changes. */
+  scrollTo?: { position: number; nonce: number };
+  heightPx?: number;
+}
+
+type Rect = { width: number; height: number };
+
+// Without layout (a hidden tab, a test DOM) the element reports 0×0: keep the initial size so
+// the first rows still render instead of none.
+function observeRectOrInitial(instance: Virtualizer<HTMLDivElement, Element>, cb: (rect: Rect) => void) {
+  return observeElementRect(instance, (rect) => cb(rect.height > 0 ? rect : instance.options.initialRect ?? rect));
+}
+
+export function EntryTable({ rows, version, indices, label, onChange, onDelete, scrollTo, heightPx = 480 }: Props) {
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const [, rerender] = useReducer((n: number) => n + 1, 0);
+  const count = indices ? indices.length : rows.length;
+  const options = {
+    count,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 6,
+    scrollToFn: elementScroll,
+    observeElementRect: observeRectOrInitial,
+    observeElementOffset,
+    initialRect: { width: 800, height: heightPx },
+    // No getItemKey: a new function each render would make the virtualizer re-measure all
+    // 200,000 rows on every frame. Rows are keyed by their id in the markup instead.
+    onChange: () => rerender(undefined),
+  };
+  const virtualizerRef = useRef<Virtualizer<HTMLDivElement, Element> | null>(null);
+  virtualizerRef.current ??= new Virtualizer<HTMLDivElement, Element>(options);
+  const virtualizer = virtualizerRef.current;
+  virtualizer.setOptions(options);
+
+  useLayoutEffect(() => virtualizer._didMount(), [virtualizer]);
+  useLayoutEffect(() => {
+    virtualizer._willUpdate();
+  });
+  useEffect(() => {
+    if (scrollTo && scrollTo.position >= 0 && scrollTo.position < count) virtualizer.scrollToIndex(scrollTo.position, { align: 'center' });
+  }, [scrollTo?.nonce]);
+
+  const items = virtualizer.getVirtualItems();
+  return (
+    <div class="glossa-gl-table" role="table" aria-label={label} aria-rowcount={count + 1} data-version={version}>
+      <div role="rowgroup">
+        <div role="row" aria-rowindex={1} class="glossa-gl-row glossa-gl-head">
+          <span role="columnheader">{t('glossaryColumnNumber')}</span>
+          <span role="columnheader">{t('glossaryColumnSource')}</span>
+          <span role="columnheader">{t('glossaryColumnTarget')}</span>
+          <span role="columnheader"><span class="glossa-gl-visually-hidden">{t('glossaryColumnActions')}</span></span>
+        </div>
+      </div>
+      <div ref={scrollRef} class="glossa-gl-scroll" style={{ height: `${heightPx}px` }}>
+        <div role="rowgroup" style={{ height: `${virtualizer.getTotalSize()}px`, position: 'relative' }}>
+          {items.map((item) => {
+            const rowIndex = indices ? indices[item.index] : item.index;
+            const row = rows[rowIndex];
+            if (!row) return null;
+            const n = String(rowIndex + 1);
+            const sourceBad = row.source !== '' && checkPhrase(row.source, 'source', 0) !== undefined;
+            const targetBad = row.target !== '' && checkPhrase(row.target, 'target', 0) !== undefined;
+            return (
+              <div
+                key={row.id}
+                role="row"
+                aria-rowindex={item.index + 2}
+                class="glossa-gl-row"
+                style={{ transform: `translateY(${item.start}px)`, height: `${ROW_HEIGHT}px` }}
+              >
+                <span role="cell" class="glossa-gl-num">{n}</span>
+                <span role="cell">
+                  <input
+                    type="text"
+                    value={row.source}
+                    aria-label={t('glossarySourceOfRow', n)}
+                    aria-invalid={sourceBad ? 'true' : undefined}
+                    onInput={(e) => onChange(rowIndex, 'source', e.currentTarget.value)}
+                  />
+                </span>
+                <span role="cell">
+                  <input
+                    type="text"
+                    value={row.target}
+                    aria-label={t('glossaryTargetOfRow', n)}
+                    aria-invalid={targetBad ? 'true' : undefined}
+                    onInput={(e) => onChange(rowIndex, 'target', e.currentTarget.value)}
+                  />
+                </span>
+                <span role="cell">
+                  <button type="button" aria-label={t('glossaryDeleteRowN', n)} onClick={() => onDelete(rowIndex)}>
+                    {t('glossaryDeleteRow')}
+                  </button>
+                </span>
+              </div>
+            );
+          })}
+        </div>
+      </div>
+    </div>
+  );
+}

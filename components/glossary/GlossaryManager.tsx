@@ -1,0 +1,138 @@
+// The glossary manager of the options page: the list, the create form, the dictionary editor,
+// and the shared dialog and live region they use. Mounted by the options page as
+// <GlossaryManager />; all API work happens in the background (glossary-service.ts).
+import { useCallback, useEffect, useMemo, useState } from 'preact/hooks';
+import { t } from '../../utils/i18n';
+import { sendMessage } from '../../utils/messaging';
+import type { Glossary } from '../../utils/api/types';
+import { deleteDraft, listDrafts, CREATE_DRAFT_KEY, type CreateDraft, type Draft } from '../../utils/glossary/drafts';
+import { ManagerContext, type DialogRequest, type ManagerContextValue, type Notice } from './manager-context';
+import { ConfirmDialog } from './ConfirmDialog';
+import { GlossaryList } from './GlossaryList';
+import { GlossaryCreateForm, createFormDraftKey } from './GlossaryCreateForm';
+import { DictionaryEditor } from './DictionaryEditor';
+import './glossary.css';
+
+type View =
+  | { kind: 'list' }
+  | { kind: 'create'; initial?: CreateDraft }
+  | { kind: 'add-pair'; glossaryId: string; initial?: CreateDraft }
+  | { kind: 'dictionary'; glossaryId: string; sourceLang: string; targetLang: string };
+
+export function GlossaryManager() {
+  const [glossaries, setGlossaries] = useState<Glossary[]>([]);
+  const [loadState, setLoadState] = useState<'loading' | 'ready' | 'failed'>('loading');
+  const [loadError, setLoadError] = useState('');
+  const [view, setView] = useState<View>({ kind: 'list' });
+  const [notice, setNotice] = useState<Notice | null>(null);
+  const [dialog, setDialog] = useState<(DialogRequest & { resolve: (choice: string) => void }) | null>(null);
+  const [drafts, setDrafts] = useState<{ key: string; draft: Draft }[]>([]);
+
+  const refresh = useCallback(async () => {
+    try {
+      const [list, stored] = await Promise.all([sendMessage('glossaryList', {}), listDrafts().catch(() => [])]);
+      setGlossaries(list);
+      setDrafts(stored);
+      setLoadState('ready');
+    } catch (err) {
+      setLoadError(err instanceof Error ? err.message : String(err));
+      setLoadState('failed');
+    }
+  }, []);
+
+  useEffect(() => {
+    void refresh();
+  }, [refresh]);
+
+  const context = useMemo<ManagerContextValue>(() => ({
+    ask: (request) => new Promise<string>((resolve) => setDialog({ ...request, resolve })),
+    notify: setNotice,
+    refresh,
+  }), [refresh]);
+
+  const drafted = useMemo(() => new Set(drafts.flatMap(({ draft }) => (draft.kind === 'dictionary' ? [draft.glossaryId] : []))), [drafts]);
+  const createDraft = drafts.find((d) => d.key === CREATE_DRAFT_KEY)?.draft;
+  const current = (id: string) => glossaries.find((g) => g.glossary_id === id);
+  const backToList = () => {
+    setView({ kind: 'list' });
+    void refresh();
+  };
+
+  let body;
+  if (view.kind === 'create') {
+    body = <GlossaryCreateForm initial={view.initial} onDone={backToList} />;
+  } else if (view.kind === 'add-pair' && current(view.glossaryId)) {
+    body = <GlossaryCreateForm glossary={current(view.glossaryId)} initial={view.initial} onDone={backToList} />;
+  } else if (view.kind === 'dictionary' && current(view.glossaryId)) {
+    body = (
+      <DictionaryEditor
+        key={`${view.glossaryId}:${view.sourceLang}>${view.targetLang}`}
+        glossary={current(view.glossaryId)!}
+        sourceLang={view.sourceLang}
+        targetLang={view.targetLang}
+        onClose={backToList}
+      />
+    );
+  } else {
+    body = (
+      <>
+        <div class="glossa-gl-toolbar">
+          <button type="button" class="glossa-gl-primary" onClick={() => setView({ kind: 'create' })}>{t('glossaryNew')}</button>
+          <button type="button" onClick={() => void refresh()}>{t('glossaryRefresh')}</button>
+        </div>
+        {createDraft?.kind === 'create' && (
+          <div class="glossa-gl-offer" role="alert">
+            <p>{t('glossaryCreateDraftOffer', [createDraft.name || t('glossaryUnnamed'), new Date(createDraft.savedAt).toLocaleString()])}</p>
+            {createDraft.lastError && <p>{t('glossaryDraftLastError', createDraft.lastError)}</p>}
+            <button type="button" onClick={() => setView({ kind: 'create', initial: createDraft })}>{t('glossaryDraftContinue')}</button>
+            <button type="button" onClick={() => void deleteDraft(CREATE_DRAFT_KEY).then(refresh)}>{t('glossaryDraftDiscard')}</button>
+          </div>
+        )}
+        {loadState === 'loading' && <p role="status">{t('glossaryLoading')}</p>}
+        {loadState === 'failed' && (
+          <div role="alert">
+            <p class="glossa-gl-error-text">{t('glossaryListFailed', loadError)}</p>
+            <button type="button" onClick={() => void refresh()}>{t('glossaryRetry')}</button>
+          </div>
+        )}
+        {loadState === 'ready' && (
+          <GlossaryList
+            glossaries={glossaries}
+            drafted={drafted}
+            onOpen={(g, sourceLang, targetLang) => setView({ kind: 'dictionary', glossaryId: g.glossary_id, sourceLang, targetLang })}
+            onAddPair={(g) => {
+              const stored = drafts.find((d) => d.key === createFormDraftKey(g))?.draft;
+              setView({ kind: 'add-pair', glossaryId: g.glossary_id, initial: stored?.kind === 'create' ? stored : undefined });
+            }}
+          />
+        )}
+      </>
+    );
+  }
+
+  return (
+    <ManagerContext.Provider value={context}>
+      <section class="glossa-gl" aria-labelledby="glossa-gl-heading">
+        <h2 id="glossa-gl-heading">{t('glossaryHeading')}</h2>
+        <div class="glossa-gl-notice" role={notice?.kind === 'error' ? 'alert' : 'status'} aria-live={notice?.kind === 'error' ? 'assertive' : 'polite'}>
+          {notice && (
+            <p class={notice.kind === 'error' ? 'glossa-gl-error-text' : undefined}>
+              {notice.text}{' '}
+              <button type="button" class="glossa-gl-link" onClick={() => setNotice(null)}>{t('glossaryDismiss')}</button>
+            </p>
+          )}
+        </div>
+        {body}
+      </section>
+      {dialog && (
+        <ConfirmDialog
+          request={dialog}
+          onClose={(choice) => {
+            setDialog(null);
+            dialog.resolve(choice);
+          }}
+        />
+      )}
+    </ManagerContext.Provider>
+  );
+}

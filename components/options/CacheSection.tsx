@@ -1,0 +1,70 @@
+// The translation cache: how much is stored, and clearing it (after a confirmation, because
+// every cleared translation is billed again the next time a page needs it).
+import { useEffect, useRef, useState } from 'preact/hooks';
+import type { CacheStats } from '../../utils/messaging';
+import { t } from '../../utils/i18n';
+import { formatBytes, formatNumber } from './format';
+import { StatusMessage, type Status } from './StatusMessage';
+
+interface Props {
+  /** null while loading. */
+  stats: CacheStats | null;
+  status: Status | null;
+  onClear(): Promise<void>;
+}
+
+export function CacheSection({ stats, status, onClear }: Props) {
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const confirmButton = useRef<HTMLButtonElement>(null);
+  const clearButton = useRef<HTMLButtonElement>(null);
+  const asked = useRef(false);
+  // Focus follows the question: onto the confirmation, then back to the button that asked it.
+  useEffect(() => {
+    if (confirming) confirmButton.current?.focus();
+    else if (asked.current) clearButton.current?.focus();
+    asked.current ||= confirming;
+  }, [confirming]);
+  const empty = stats !== null && stats.entries === 0;
+  const clear = async () => {
+    if (busy) return;
+    setBusy(true);
+    try {
+      await onClear();
+    } finally {
+      setBusy(false);
+      setConfirming(false);
+    }
+  };
+  return (
+    <section id="cache" class="options-section" aria-labelledby="cache-title">
+      <h2 id="cache-title">{t('optionsCacheTitle')}</h2>
+      <p class="section-intro">{t('optionsCacheIntro')}</p>
+      <p>
+        {stats === null
+          ? t('optionsLoading')
+          : t('optionsCacheSize', [formatNumber(stats.entries), formatBytes(stats.bytes)])}
+      </p>
+      {confirming ? (
+        <div class="actions" role="group" aria-labelledby="cache-confirm-text">
+          <p id="cache-confirm-text" class="status status-warn">
+            {t('optionsCacheConfirm', formatNumber(stats?.entries ?? 0))}
+          </p>
+          <button type="button" class="danger" onClick={clear} aria-disabled={busy ? 'true' : undefined} ref={confirmButton}>
+            {t('optionsCacheConfirmButton')}
+          </button>
+          <button type="button" onClick={() => setConfirming(false)}>
+            {t('optionsCancel')}
+          </button>
+        </div>
+      ) : (
+        <div class="actions">
+          <button type="button" ref={clearButton} onClick={() => !empty && setConfirming(true)} aria-disabled={empty ? 'true' : undefined}>
+            {t('optionsCacheClear')}
+          </button>
+        </div>
+      )}
+      <StatusMessage status={status} />
+    </section>
+  );
+}

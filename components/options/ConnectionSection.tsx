@@ -1,0 +1,76 @@
+// Connection: the API key, the plan (which fixes the address) or a custom server address, and
+// a connection test that names the exact problem when there is one.
+import type { PlanAddresses } from '../../utils/plan-addresses';
+import type { Connection, Plan } from '../../utils/settings';
+import { t } from '../../utils/i18n';
+import { ApiKeyInput } from './ApiKeyInput';
+import { StatusMessage, type Status } from './StatusMessage';
+
+interface Props {
+  connection: Connection;
+  addresses: PlanAddresses;
+  /** Message for a malformed custom address, shown under the field. */
+  addressError: string | null;
+  testStatus: Status | null;
+  testing: boolean;
+  onChange(connection: Connection): void;
+  onAddressBlur(): void;
+  onTest(): void;
+}
+
+export function ConnectionSection({ connection, addresses, addressError, testStatus, testing, onChange, onAddressBlur, onTest }: Props) {
+  const update = (change: Partial<Connection>) => onChange({ ...connection, ...change });
+  return (
+    <section id="connection" class="options-section" aria-labelledby="connection-title">
+      <h2 id="connection-title">{t('optionsConnectionTitle')}</h2>
+      <p class="section-intro">{t('optionsConnectionIntro')}</p>
+
+      <div class="field">
+        <label for="api-key">{t('optionsApiKeyLabel')}</label>
+        <ApiKeyInput id="api-key" value={connection.apiKey} onInput={(apiKey) => update({ apiKey })} describedBy="api-key-hint" />
+        <p id="api-key-hint" class="field-hint">{t('optionsApiKeyHint')}</p>
+      </div>
+
+      <div class="field">
+        <label for="plan">{t('optionsPlanLabel')}</label>
+        <select id="plan" value={connection.plan} onChange={(event) => update({ plan: event.currentTarget.value as Plan })}>
+          <option value="free">{t('optionsPlanFree', addresses.free)}</option>
+          <option value="paid">{t('optionsPlanPaid', addresses.paid)}</option>
+          <option value="custom">{t('optionsPlanCustom')}</option>
+        </select>
+      </div>
+
+      {connection.plan === 'custom' && (
+        <div class="field">
+          <label for="server-address">{t('optionsServerAddressLabel')}</label>
+          <input
+            id="server-address"
+            type="text"
+            inputMode="url"
+            placeholder="https://api.example.com"
+            value={connection.customUrl}
+            onInput={(event) => update({ customUrl: event.currentTarget.value })}
+            onBlur={onAddressBlur}
+            autocomplete="url"
+            spellcheck={false}
+            aria-invalid={addressError ? 'true' : undefined}
+            aria-describedby={addressError ? 'server-address-error server-address-hint' : 'server-address-hint'}
+          />
+          {addressError && (
+            <p id="server-address-error" class="field-error">
+              {addressError}
+            </p>
+          )}
+          <p id="server-address-hint" class="field-hint">{t('optionsServerAddressHint')}</p>
+        </div>
+      )}
+
+      <div class="actions">
+        <button type="button" onClick={onTest} aria-disabled={testing ? 'true' : undefined} aria-describedby="test-status">
+          {testing ? t('optionsTesting') : t('optionsTestConnection')}
+        </button>
+      </div>
+      <StatusMessage id="test-status" status={testStatus} />
+    </section>
+  );
+}

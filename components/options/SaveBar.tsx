@@ -1,0 +1,23 @@
+// The bar that saves the connection and defaults form; it stays in view while the form is.
+import { t } from '../../utils/i18n';
+import { StatusMessage, type Status } from './StatusMessage';
+
+interface Props {
+  dirty: boolean;
+  saving: boolean;
+  status: Status | null;
+}
+
+export function SaveBar({ dirty, saving, status }: Props) {
+  return (
+    <div class="save-bar">
+      <div>
+        <p class={dirty ? 'dirty' : undefined}>{dirty ? t('optionsUnsaved') : t('optionsAllSaved')}</p>
+        <StatusMessage id="save-status" status={status} />
+      </div>
+      <button type="submit" class="primary" aria-disabled={saving ? 'true' : undefined}>
+        {t('optionsSave')}
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,34 @@
+// One list of site rules (always or never translate), each host with its remove button.
+import type { SiteRules } from '../../utils/settings';
+import { t } from '../../utils/i18n';
+
+interface Props {
+  title: string;
+  hosts: string[];
+  list: keyof SiteRules;
+  onRemove(list: keyof SiteRules, host: string): void;
+}
+
+export function SiteRuleList({ title, hosts, list, onRemove }: Props) {
+  const headingId = `rules-${list}-title`;
+  return (
+    <div>
+      <h3 id={headingId}>{title}</h3>
+      {hosts.length === 0 ? (
+        <p class="empty">{t('optionsNoSites')}</p>
+      ) : (
+        <ul class="item-list" aria-labelledby={headingId}>
+          {hosts.map((host) => (
+            <li key={host}>
+              <span>{host}</span>
+              <button type="button" class="small" onClick={() => onRemove(list, host)}>
+                {t('optionsRemove')}
+                <span class="visually-hidden"> {host}</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

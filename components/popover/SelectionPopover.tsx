@@ -1,0 +1,147 @@
+// The selection popover: the translation with its links and formatting, the detected source
+// language, a target picker that translates again, Copy, Replace (editable fields only) and
+// Close. Keyboard: focus starts on the dialog, Tab cycles inside it, Esc closes. It renders
+// inside Glossa's own shadow root (utils/selection/popover.tsx), so page CSS cannot reach it.
+import { useEffect, useRef, useState } from 'preact/hooks';
+import type { Language } from '../../utils/api/types';
+import { t } from '../../utils/i18n';
+import { languageName } from '../../utils/languages';
+import type { PopoverError } from '../../utils/selection/error-text';
+import type { ReplaceOutcome } from '../../utils/selection/replace';
+import type { SafeTranslation } from '../../utils/selection/sanitize';
+import { TranslationText } from './TranslationText';
+
+export type PopoverStatus =
+  | { state: 'loading' }
+  | { state: 'done'; translation: SafeTranslation; detectedSourceLang: string; billedCharacters: number }
+  | { state: 'error'; error: PopoverError };
+
+export interface SelectionPopoverProps {
+  status: PopoverStatus;
+  targetLang: string;
+  targets: readonly Language[];
+  canReplace: boolean;
+  onTargetChange(code: string): void;
+  /** Resolves whether the text reached the clipboard. */
+  onCopy(text: string): Promise<boolean>;
+  onReplace(text: string): ReplaceOutcome;
+  onClose(): void;
+  onOpenOptions(): void;
+  onRetry(): void;
+}
+
+type Notice = 'copied' | 'copy-failed' | 'changed' | null;
+
+const FOCUSABLE = 'button:not([disabled]), select:not([disabled]), a[href], [tabindex]:not([tabindex="-1"])';
+
+/** API codes (EN-US, ZH-HANS) as BCP 47 for the lang attribute. */
+function bcp47(code: string): string {
+  const [base, ...rest] = code.split('-');
+  return [base.toLowerCase(), ...rest.map((part) => (part.length === 4 ? part[0] + part.slice(1).toLowerCase() : part))].join('-');
+}
+
+export function SelectionPopover(props: SelectionPopoverProps) {
+  const { status, targetLang, targets, canReplace } = props;
+  const dialog = useRef<HTMLDivElement>(null);
+  const [notice, setNotice] = useState<Notice>(null);
+
+  useEffect(() => {
+    dialog.current?.focus();
+  }, []);
+  useEffect(() => setNotice(null), [status]);
+
+  // Until the background has answered, the default target is not known to the page.
+  const options = !targetLang || targets.some((lang) => lang.language.toUpperCase() === targetLang.toUpperCase())
+    ? targets
+    : [{ language: targetLang, name: languageName(targetLang) }, ...targets];
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key === 'Escape') {
+      event.preventDefault();
+      event.stopPropagation();
+      props.onClose();
+      return;
+    }
+    if (event.key !== 'Tab' || !dialog.current) return;
+    const focusables = Array.from(dialog.current.querySelectorAll<HTMLElement>(FOCUSABLE));
+    if (focusables.length === 0) return;
+    const root = dialog.current.getRootNode() as Document | ShadowRoot;
+    const current = root.activeElement;
+    const index = focusables.indexOf(current as HTMLElement);
+    const next = event.shiftKey
+      ? (index <= 0 ? focusables[focusables.length - 1] : focusables[index - 1])
+      : (index === -1 || index === focusables.length - 1 ? focusables[0] : focusables[index + 1]);
+    event.preventDefault();
+    next.focus();
+  };
+
+  const done = status.state === 'done' ? status : null;
+
+  const copy = async () => {
+    if (!done) return;
+    setNotice((await props.onCopy(done.translation.text)) ? 'copied' : 'copy-failed');
+  };
+  const replace = () => {
+    if (!done) return;
+    if (props.onReplace(done.translation.text) === 'changed') setNotice('changed');
+  };
+
+  return (
+    <div
+      ref={dialog}
+      class="popover"
+      role="dialog"
+      aria-labelledby="glossa-popover-title"
+      tabIndex={-1}
+      onKeyDown={onKeyDown}
+    >
+      <div class="header">
+        <h2 id="glossa-popover-title" class="title">{t('popoverTitle')}</h2>
+        <button type="button" class="close" aria-label={t('popoverClose')} title={t('popoverCloseHint')} onClick={() => props.onClose()}>
+          <span aria-hidden="true">×</span>
+        </button>
+      </div>
+      <div class="languages">
+        <span class="source" data-testid="source-language">
+          {done?.detectedSourceLang ? t('popoverFrom', languageName(done.detectedSourceLang)) : ''}
+        </span>
+        <label class="target">
+          <span>{t('popoverTargetLabel')}</span>
+          <select value={targetLang} disabled={!targetLang} onChange={(event) => props.onTargetChange((event.currentTarget as HTMLSelectElement).value)}>
+            {!targetLang && <option value="">…</option>}
+            {options.map((lang) => (
+              <option key={lang.language} value={lang.language}>{languageName(lang.language)}</option>
+            ))}
+          </select>
+        </label>
+      </div>
+      <div class="body" aria-live="polite" aria-busy={status.state === 'loading'}>
+        {status.state === 'loading' && <p class="status loading">{t('popoverLoading')}</p>}
+        {status.state === 'error' && (
+          <div class="error">
+            <p role="alert">{status.error.message}</p>
+            {status.error.remedy === 'options' && (
+              <button type="button" onClick={() => props.onOpenOptions()}>{t('popoverOpenOptions')}</button>
+            )}
+            {status.error.remedy === 'retry' && (
+              <button type="button" onClick={() => props.onRetry()}>{t('popoverRetry')}</button>
+            )}
+          </div>
+        )}
+        {done && <TranslationText nodes={done.translation.nodes} lang={bcp47(targetLang)} />}
+      </div>
+      {done && (
+        <div class="footer">
+          <button type="button" onClick={copy}>{t('popoverCopy')}</button>
+          {canReplace && <button type="button" onClick={replace}>{t('popoverReplace')}</button>}
+          <span class="notice" role="status">
+            {notice === 'copied' && t('popoverCopied')}
+            {notice === 'copy-failed' && t('popoverCopyFailed')}
+            {notice === 'changed' && t('popoverReplaceChanged')}
+          </span>
+          <span class="billed">{t('popoverBilled', String(done.billedCharacters))}</span>
+        </div>
+      )}
+    </div>
+  );
+}

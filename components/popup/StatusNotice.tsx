@@ -1,0 +1,28 @@
+// A problem or notice in plain words, with the way out next to it.
+import { t } from '@/utils/i18n';
+import type { PopupStatus } from './popup-status';
+
+interface Props {
+  status: PopupStatus;
+  busy: boolean;
+  onRetry(): void;
+  onOpenOptions(): void;
+}
+
+export function StatusNotice({ status, busy, onRetry, onOpenOptions }: Props) {
+  return (
+    <div class={`notice notice-${status.tone}`} role={status.tone === 'error' ? 'alert' : 'status'}>
+      <p>{status.text}</p>
+      {status.actions.length > 0 && (
+        <div class="notice-actions">
+          {status.actions.includes('retry') && (
+            <button type="button" class="secondary" disabled={busy} onClick={onRetry}>{t('popupRetry')}</button>
+          )}
+          {status.actions.includes('options') && (
+            <button type="button" class="link" onClick={onOpenOptions}>{t('popupOpenOptions')}</button>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,18 @@
+// The demo page's only behaviour: a notice that arrives a few seconds after load (as from a
+// live feed), so Glossa's handling of late content can be seen, and a form that stays put.
+const LATE_DELAY_MS = 3000;
+
+setTimeout(() => {
+  const template = document.getElementById('late-notice');
+  const updates = document.getElementById('updates');
+  if (!template || !updates) return;
+  updates.querySelector('.waiting')?.remove();
+  updates.append(template.content.cloneNode(true));
+  updates.dataset.loaded = 'true';
+}, LATE_DELAY_MS);
+
+document.querySelector('form.report')?.addEventListener('submit', (event) => {
+  event.preventDefault();
+  const sent = event.currentTarget.querySelector('.sent');
+  if (sent) sent.hidden = false;
+});

@@ -1,0 +1,18 @@
+// Injected on demand by the background (scripting.executeScript, never declared in the
+// manifest). Wiring only: the page engine and the selection popover live in utils/.
+import { claimContentScript, startPageEngine } from '@/utils/dom/start-page-engine';
+import { startSelectionPopover } from '@/utils/selection';
+
+export default defineContentScript({
+  registration: 'runtime',
+  matches: ['<all_urls>'],
+  main() {
+    // The background may inject again into a page that already has Glossa: wire only once.
+    if (!claimContentScript()) return;
+    startPageEngine();
+
+    // ── selection popover (owned by the selection popover engineer) ──
+    startSelectionPopover();
+    // ── end selection popover ──
+  },
+});

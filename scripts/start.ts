@@ -1,0 +1,118 @@
+// `npm start`: builds Glossa, starts the local API server with a demo key and glossary, serves
+// the demo page, and opens Chromium with Glossa loaded and configured in a fresh profile.
+// With a display the browser stays open for the user; without one (or with --headless) the
+// tour runs, saves screenshots and prints a summary.
+import { rmSync } from 'node:fs';
+import { relative, resolve } from 'node:path';
+import type { BrowserContext } from 'playwright-core';
+import { startServer } from '../server/index';
+import { buildExtension, BuildError } from './lib/build';
+import { ChromiumMissingError, findChromium, launchWithExtension } from './lib/chromium';
+import { configureDemo, DEMO_KEY, translateUsage } from './lib/demo-setup';
+import { ExtensionSession } from './lib/extension-session';
+import { assertPortFree, isAddressInUse, PortTakenError } from './lib/ports';
+import { parseStartOptions, UsageError } from './lib/start-options';
+import { serveFolder, type StaticServer } from './lib/static-server';
+import { runTour } from './tour/run-tour';
+import { formatSummary } from './tour/summary';
+
+const root = resolve(import.meta.dirname, '..');
+const startedAt = Date.now();
+const say = (line: string) => console.log(`[glossa] ${line}`);
+
+const cleanups: (() => Promise<unknown> | unknown)[] = [];
+async function cleanUp(): Promise<void> {
+  for (const step of cleanups.splice(0).reverse()) await Promise.resolve().then(step).catch(() => undefined);
+}
+
+async function main(): Promise<number> {
+  const options = parseStartOptions(process.argv.slice(2));
+  findChromium(); // fail before the build when there is no browser to open
+  const apiUrl = `http://127.0.0.1:${options.apiPort}`;
+  await assertPortFree(options.apiPort, 'the local translation server (the address the demo build talks to)', 'Stop whatever uses it (another `npm start` or `npm run server`?) and try again.');
+  await assertPortFree(options.demoPort, 'the demo page', 'Stop whatever uses it, or choose another port: npm start -- --demo-port 8791');
+
+  say('building the extension (wxt build)…');
+  const extensionDir = await buildExtension(root, apiUrl);
+
+  let api: Awaited<ReturnType<typeof startServer>>;
+  try {
+    api = await startServer({ port: options.apiPort, host: '127.0.0.1', plan: 'paid', keys: [DEMO_KEY], seedDemo: true });
+  } catch (err) {
+    if (isAddressInUse(err)) throw new PortTakenError(options.apiPort, 'the local translation server', 'Another process took it a moment ago; stop it and try again.');
+    throw err;
+  }
+  cleanups.push(() => api.close());
+  let demo: StaticServer;
+  try {
+    demo = await serveFolder(resolve(root, 'demo'), options.demoPort);
+  } catch (err) {
+    if (isAddressInUse(err)) throw new PortTakenError(options.demoPort, 'the demo page', 'Choose another port: npm start -- --demo-port 8791');
+    throw err;
+  }
+  cleanups.push(() => demo.close());
+  say(`translation server on ${api.url} (key ${DEMO_KEY}), demo page on ${demo.url}/`);
+
+  say(`starting Chromium (${options.mode})…`);
+  const headed = options.mode === 'headed';
+  const launched = await launchWithExtension(extensionDir, { headless: !headed, viewport: headed ? null : undefined });
+  const { context } = launched;
+  cleanups.push(() => rmSync(launched.profileDir, { recursive: true, force: true }));
+  cleanups.push(() => context.close());
+  const session = new ExtensionSession(context, launched.extensionId);
+  closeWelcomeTabs(context);
+  const glossary = await configureDemo(session, api.url);
+  if (glossary) say(`demo glossary "${glossary.name}" is the default for English → German`);
+
+  const page = context.pages().find((p) => p.url() === 'about:blank') ?? (await context.newPage());
+  await page.goto(`${demo.url}/`);
+  await page.bringToFront();
+
+  if (headed) {
+    say('Glossa is ready in the browser window:');
+    say('  • click the Glossa icon in the toolbar (pin it from the puzzle-piece menu) and press "Translate page",');
+    say('    or press Alt+Shift+G; press it again to show the original');
+    say('  • select some text, right-click and choose "Translate selection"');
+    say('  • right-click the Glossa icon → Options for the key, defaults and the glossary manager');
+    say('Close the browser or press Ctrl-C to stop.');
+    await new Promise<void>((closed) => {
+      context.once('close', () => closed());
+      process.once('SIGINT', () => closed());
+      process.once('SIGTERM', () => closed());
+    });
+    return 0;
+  }
+
+  say('running the tour…');
+  const setupMs = Date.now() - startedAt;
+  const figures = await runTour({ session, page, outDir: options.outDir, usage: () => translateUsage(api.log), setupMs });
+  const outDir = relative(process.cwd(), options.outDir) || '.';
+  console.log(formatSummary({ ...figures, outDir, screenshots: figures.screenshots.map((f) => relative(process.cwd(), f)) }));
+  return 0;
+}
+
+/** The first install opens the options page with a welcome; the demo profile is already configured. */
+function closeWelcomeTabs(context: BrowserContext): void {
+  const isWelcome = (url: string) => url.startsWith('chrome-extension://') && /\/options\.html.*welcome/.test(url);
+  for (const page of context.pages()) if (isWelcome(page.url())) void page.close();
+  context.on('page', (page) => {
+    const check = () => {
+      if (isWelcome(page.url())) void page.close();
+    };
+    check();
+    page.once('domcontentloaded', check);
+  });
+}
+
+const expected = [UsageError, ChromiumMissingError, PortTakenError, BuildError];
+main()
+  .then(async (code) => {
+    await cleanUp();
+    process.exit(code);
+  })
+  .catch(async (err: unknown) => {
+    await cleanUp();
+    const known = expected.some((type) => err instanceof type);
+    console.error(`[glossa] ${known ? (err as Error).message : (err instanceof Error ? err.stack ?? err.message : String(err))}`);
+    process.exit(err instanceof UsageError && process.argv.some((a) => a === '--help' || a === '-h') ? 0 : 1);
+  });

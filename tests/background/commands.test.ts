@@ -1,0 +1,91 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { removeAllListeners } from '@/utils/messaging';
+import { createMenus, handleCommand, handleMenuClick } from '@/utils/background/commands';
+import { registerTabControl } from '@/utils/background/tab-control';
+import { getTabState } from '@/utils/background/tab-state';
+import { connectionItem, defaultsItem, siteRulesItem } from '@/utils/settings';
+import { ask, contentSender, installFakeContent, openTab, type FakeContent } from './fake-tabs';
+
+let fake: FakeContent;
+
+beforeEach(async () => {
+  removeAllListeners();
+  fake = installFakeContent();
+  registerTabControl();
+  await connectionItem.setValue({ apiKey: 'k', plan: 'paid', customUrl: '' });
+  await defaultsItem.setValue({ targetLang: 'FR', sourceLang: '', formality: 'less', modelType: 'latency_optimized', bilingual: true });
+});
+
+// The fake browser types its tabs with the polyfill's types; the code under test uses WXT's.
+const tabOf = async (id: number) => (await fakeBrowser.tabs.get(id)) as never;
+
+describe('context menus', () => {
+  it('offer "Translate selection" on selections and "Translate page" on pages, also after an update', async () => {
+    await createMenus();
+    await createMenus();
+    expect(fake.menus).toEqual([
+      { id: 'translate-selection', title: 'Translate selection', contexts: ['selection'] },
+      { id: 'translate-page', title: 'Translate page', contexts: ['page'] },
+    ]);
+  });
+
+  it('"Translate page" translates with the defaults, then shows the original', async () => {
+    const tabId = await openTab('https://example.com/');
+    await handleMenuClick({ menuItemId: 'translate-page', editable: false, frameId: 0 } as never, await tabOf(tabId));
+    expect(fake.received[0]).toMatchObject({ type: 'startTranslation', data: { targetLang: 'FR', formality: 'prefer_less', bilingual: true } });
+    await ask('reportProgress', { state: 'translated', total: 1, done: 1, failed: 0, billedCharacters: 5 }, contentSender(tabId, 'https://example.com/'));
+    await handleMenuClick({ menuItemId: 'translate-page', editable: false } as never, await tabOf(tabId));
+    expect(fake.received.map((m) => m.type)).toEqual(['startTranslation', 'showOriginal']);
+  });
+
+  it('"Translate selection" opens the popover in the frame that was clicked', async () => {
+    const tabId = await openTab('https://example.com/');
+    await handleMenuClick({ menuItemId: 'translate-selection', selectionText: 'Hallo', frameId: 4, editable: false } as never, await tabOf(tabId));
+    expect(fake.injections).toEqual([{ tabId, frameIds: [4] }]);
+    expect(fake.received).toEqual([{ tabId, frameId: 4, type: 'showSelectionTranslation', data: {} }]);
+  });
+});
+
+describe('keyboard commands', () => {
+  it('translate-page translates, and shows the original when pressed again', async () => {
+    const tabId = await openTab('https://example.com/');
+    await handleCommand('translate-page', await tabOf(tabId));
+    expect((await getTabState(tabId)).phase).toBe('translating');
+    await handleCommand('translate-page', await tabOf(tabId));
+    expect(fake.received.map((m) => m.type)).toEqual(['startTranslation', 'showOriginal']);
+    expect((await getTabState(tabId)).phase).toBe('original');
+  });
+
+  it('translate-page skips never-translate sites and says so on the badge', async () => {
+    await siteRulesItem.setValue({ always: [], never: ['example.com'] });
+    const tabId = await openTab('https://example.com/');
+    await handleCommand('translate-page', await tabOf(tabId));
+    expect(fake.received).toHaveLength(0);
+    expect(await fakeBrowser.action.getBadgeText({ tabId })).toBe('OFF');
+    expect(await fakeBrowser.action.getTitle({ tabId })).toMatch(/example\.com is set to never translate/);
+  });
+
+  it('translate-selection finds the frame with the selection', async () => {
+    const tabId = await openTab('https://example.com/');
+    await handleCommand('translate-selection', await tabOf(tabId));
+    expect(fake.received).toEqual([{ tabId, frameId: 0, type: 'showSelectionTranslation', data: {} }]);
+  });
+
+  it('use the active tab when the command names none', async () => {
+    const tabId = await openTab('https://example.com/');
+    await fakeBrowser.tabs.update(tabId, { active: true });
+    (fakeBrowser.tabs as unknown as { query: unknown }).query = async () => [await tabOf(tabId)];
+    await handleCommand('translate-page');
+    expect(fake.received[0]).toMatchObject({ tabId, type: 'startTranslation' });
+  });
+
+  it('on a browser page, explain instead of injecting', async () => {
+    const tabId = await openTab('chrome://extensions/');
+    await handleCommand('translate-selection', await tabOf(tabId));
+    await handleCommand('translate-page', await tabOf(tabId));
+    expect(fake.injections).toHaveLength(0);
+    expect((await getTabState(tabId)).errorCode).toBe('restricted-page');
+    expect(await fakeBrowser.action.getBadgeText({ tabId })).toBe('×');
+  });
+});

@@ -1,0 +1,168 @@
+// @vitest-environment node
+// The selection service against the real local API server (server/index.ts): what the
+// background sends for a selection, what it answers, and whom it refuses.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { createStore } from 'idb-keyval';
+import { startServer, pseudoTranslate, type GlossaServer } from '../../server/index';
+import { createApiClient } from '../../utils/api/client';
+import { handleTranslateSelection, registerSelectionService, validateSelectionRequest, type SelectionServiceDeps } from '../../utils/background/selection-service';
+import { removeAllListeners, sendMessage, type MessageSender } from '../../utils/messaging';
+import { connectionItem, defaultGlossariesItem, defaultsItem, pairKey } from '../../utils/settings';
+import { createTranslationCache } from '../../utils/translation/cache';
+import { createGlossaryResolver } from '../../utils/translation/glossary-select';
+import { MAX_CONTEXT_CHARS } from '../../utils/selection/capture';
+
+const KEY = 'selection-test-key';
+let server: GlossaServer;
+let cacheNumber = 0;
+
+const page = (): MessageSender => ({ id: fakeBrowser.runtime.id, url: 'https://news.example/article', frameId: 0, tab: { id: 7, url: 'https://news.example/article' } as never });
+
+function deps(extra: Partial<SelectionServiceDeps> = {}): SelectionServiceDeps {
+  return {
+    cache: createTranslationCache({ store: createStore(`selection-cache-${++cacheNumber}`, 'kv') }),
+    glossaries: createGlossaryResolver(),
+    hasHostPermission: async () => true,
+    ...extra,
+  };
+}
+
+const translateRequests = () => server.log.filter((r) => r.path === '/v2/translate');
+const lastParams = () => translateRequests().at(-1)!.params as Record<string, unknown>;
+
+beforeAll(async () => {
+  server = await startServer({ port: 0, host: '127.0.0.1', keys: [KEY] });
+});
+afterAll(async () => {
+  await server?.close();
+});
+beforeEach(async () => {
+  await server.reset();
+  removeAllListeners();
+  await connectionItem.setValue({ apiKey: KEY, plan: 'custom', customUrl: server.url });
+});
+
+describe('translateSelection', () => {
+  it('sends the HTML with tag handling and the paragraph as unbilled context', async () => {
+    const html = 'Read <a id="1">the docs</a> today.';
+    const context = 'Before you start, read the docs today. They explain everything.';
+    const result = await handleTranslateSelection({ html, context }, page(), deps());
+    const params = lastParams();
+    expect(params).toMatchObject({ text: [html], target_lang: 'EN-US', context, tag_handling: 'html', show_billed_characters: true });
+    expect(params.source_lang).toBeUndefined();
+    expect(result).toEqual({
+      translation: pseudoTranslate(html, 'EN-US', { tagHandling: 'html' }),
+      format: 'html',
+      detectedSourceLang: 'EN',
+      targetLang: 'EN-US',
+      billedCharacters: html.length,
+    });
+    // Only the selection is billed, never the context.
+    expect(translateRequests().at(-1)!.billedCharacters).toBe(html.length);
+  });
+
+  it('sends form-field text without tag handling', async () => {
+    await handleTranslateSelection({ text: 'plain <b>text</b>', targetLang: 'de' }, page(), deps());
+    const params = lastParams();
+    expect(params.tag_handling).toBeUndefined();
+    expect(params.target_lang).toBe('DE');
+  });
+
+  it('uses the saved defaults: formality as prefer_*, model type, and the default glossary of the pair', async () => {
+    const client = createApiClient({ baseUrl: server.url, authKey: KEY });
+    const glossary = await client.createGlossary({ name: 'Team', dictionaries: [{ source_lang: 'en', target_lang: 'de', entries: 'docs\tDokumentation', entries_format: 'tsv' }] });
+    await defaultsItem.setValue({ targetLang: 'DE', sourceLang: 'EN', formality: 'more', modelType: 'quality_optimized', bilingual: false });
+    await defaultGlossariesItem.setValue({ [pairKey('EN', 'DE')]: glossary.glossary_id });
+    const result = await handleTranslateSelection({ html: 'the docs' }, page(), deps());
+    expect(lastParams()).toMatchObject({ source_lang: 'EN', target_lang: 'DE', formality: 'prefer_more', model_type: 'quality_optimized', glossary_id: glossary.glossary_id });
+    expect(result.translation).toContain('Dokumentation');
+
+    // Another target from the picker: that pair has no default glossary, so none is sent.
+    await handleTranslateSelection({ html: 'the docs', targetLang: 'FR' }, page(), deps());
+    expect(lastParams()).toMatchObject({ source_lang: 'EN', target_lang: 'FR', formality: 'prefer_more' });
+    expect(lastParams().glossary_id).toBeUndefined();
+  });
+
+  it('answers a repeated selection from the cache without billing it again', async () => {
+    const d = deps();
+    const first = await handleTranslateSelection({ html: 'Same words', context: 'Same words here.' }, page(), d);
+    const second = await handleTranslateSelection({ html: 'Same words', context: 'Same words here.' }, page(), d);
+    expect(translateRequests()).toHaveLength(1);
+    expect(second).toEqual({ ...first, billedCharacters: 0 });
+    // Another context can change the translation: it is requested.
+    await handleTranslateSelection({ html: 'Same words', context: 'Other paragraph.' }, page(), d);
+    expect(translateRequests()).toHaveLength(2);
+  });
+
+  it('cuts an oversized context instead of failing', async () => {
+    await handleTranslateSelection({ html: 'word', context: 'x'.repeat(MAX_CONTEXT_CHARS * 3) }, page(), deps());
+    expect((lastParams().context as string).length).toBe(MAX_CONTEXT_CHARS);
+  });
+
+  it('refuses a selection whose request would exceed 128 KiB, without a request', async () => {
+    await expect(handleTranslateSelection({ html: '語'.repeat(50_000) }, page(), deps())).rejects.toMatchObject({ code: 'too-large' });
+    expect(translateRequests()).toHaveLength(0);
+  });
+
+  it('reports settings problems with a code and a detail the popover can act on', async () => {
+    await connectionItem.setValue({ apiKey: '  ', plan: 'custom', customUrl: server.url });
+    await expect(handleTranslateSelection({ html: 'x' }, page(), deps())).rejects.toMatchObject({ code: 'auth', detail: 'empty-key' });
+    await connectionItem.setValue({ apiKey: KEY, plan: 'custom', customUrl: 'ftp://nowhere' });
+    await expect(handleTranslateSelection({ html: 'x' }, page(), deps())).rejects.toMatchObject({ code: 'bad-request', detail: 'bad-address' });
+    await connectionItem.setValue({ apiKey: KEY, plan: 'custom', customUrl: server.url });
+    await expect(handleTranslateSelection({ html: 'x' }, page(), deps({ hasHostPermission: async () => false }))).rejects.toMatchObject({ code: 'network', detail: 'permission' });
+    expect(translateRequests()).toHaveLength(0);
+  });
+
+  it('passes API errors on by code: rejected key, quota', async () => {
+    await connectionItem.setValue({ apiKey: 'wrong-key', plan: 'custom', customUrl: server.url });
+    await expect(handleTranslateSelection({ html: 'x' }, page(), deps())).rejects.toMatchObject({ code: 'auth' });
+    await connectionItem.setValue({ apiKey: KEY, plan: 'custom', customUrl: server.url });
+    server.faults.add({ fault: 'status', status: 456, path: '/v2/translate' });
+    await expect(handleTranslateSelection({ html: 'x' }, page(), deps())).rejects.toMatchObject({ code: 'quota' });
+  });
+
+  it('answers only content scripts in a tab', async () => {
+    registerSelectionService(deps());
+    // The fake browser delivers runtime messages without a sender tab, like an extension page would.
+    await expect(sendMessage('translateSelection', { html: 'x' })).rejects.toMatchObject({ code: 'bad-request' });
+    const optionsPage: MessageSender = { id: fakeBrowser.runtime.id, url: fakeBrowser.runtime.getURL('/options.html') };
+    await expect(handleTranslateSelection({ html: 'x' }, optionsPage, deps())).rejects.toMatchObject({ code: 'bad-request' });
+    const otherExtension: MessageSender = { ...page(), id: 'someone-else' };
+    await expect(handleTranslateSelection({ html: 'x' }, otherExtension, deps())).rejects.toMatchObject({ code: 'bad-request' });
+    expect(translateRequests()).toHaveLength(0);
+    // Delivered with a tab sender, the registered handler translates.
+    const replies = await fakeBrowser.runtime.onMessage.trigger({ glossa: 'translateSelection', data: { html: 'Hello' } }, page());
+    expect(replies.find(Boolean)).toMatchObject({ ok: true, value: { format: 'html', detectedSourceLang: 'EN' } });
+  });
+});
+
+describe('validateSelectionRequest', () => {
+  const bad: [string, unknown][] = [
+    ['not an object', 'hello'],
+    ['null', null],
+    ['an array', [{ html: 'x' }]],
+    ['neither html nor text', { context: 'x' }],
+    ['both html and text', { html: 'x', text: 'x' }],
+    ['whitespace only', { html: ' \n\t ' }],
+    ['html not a string', { html: 42 }],
+    ['context not a string', { html: 'x', context: { evil: true } }],
+    ['target with a path in it', { html: 'x', targetLang: '../v3/glossaries' }],
+    ['target not a string', { html: 'x', targetLang: 7 }],
+  ];
+  for (const [name, data] of bad) {
+    it(`refuses ${name}`, () => {
+      expect(() => validateSelectionRequest(data)).toThrow(expect.objectContaining({ code: 'bad-request' }));
+    });
+  }
+
+  it('refuses text over the size limit as too large', () => {
+    expect(() => validateSelectionRequest({ text: 'a'.repeat(20_001) })).toThrow(expect.objectContaining({ code: 'too-large' }));
+  });
+
+  it('normalises what it keeps', () => {
+    expect(validateSelectionRequest({ html: '<b id="1">x</b>', context: '  a \n b ', targetLang: 'pt-br', extra: 1 }))
+      .toEqual({ format: 'html', source: '<b id="1">x</b>', context: 'a b', targetLang: 'PT-BR' });
+  });
+});

@@ -1,0 +1,133 @@
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/preact';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { SelectionPopover, type PopoverStatus, type SelectionPopoverProps } from '../../../components/popover/SelectionPopover';
+import { FALLBACK_TARGET_LANGUAGES } from '../../../utils/languages';
+import { describeError } from '../../../utils/selection/error-text';
+import { sanitizeTranslation } from '../../../utils/selection/sanitize';
+import { ORIGINAL_INLINE } from '../../selection/hostile-payloads';
+
+const done: PopoverStatus = {
+  state: 'done',
+  translation: sanitizeTranslation('Lies <a id="1">die Doku</a> und <b id="2">dies</b>.', ORIGINAL_INLINE),
+  detectedSourceLang: 'EN',
+  billedCharacters: 23,
+};
+
+function setup(overrides: Partial<SelectionPopoverProps> = {}) {
+  const props: SelectionPopoverProps = {
+    status: done,
+    targetLang: 'DE',
+    targets: FALLBACK_TARGET_LANGUAGES,
+    canReplace: false,
+    onTargetChange: vi.fn(),
+    onCopy: vi.fn(async () => true),
+    onReplace: vi.fn(() => 'replaced' as const),
+    onClose: vi.fn(),
+    onOpenOptions: vi.fn(),
+    onRetry: vi.fn(),
+    ...overrides,
+  };
+  render(<SelectionPopover {...props} />);
+  return props;
+}
+
+afterEach(cleanup);
+
+describe('SelectionPopover', () => {
+  it('shows the translation with its link and formatting, the source language and the billed characters', () => {
+    setup();
+    const dialog = screen.getByRole('dialog', { name: 'Glossa translation' });
+    expect(dialog.textContent).toContain('Lies die Doku und dies.');
+    const link = screen.getByRole('link', { name: 'die Doku' });
+    expect(link.getAttribute('href')).toBe('https://docs.example/guide');
+    expect(link.getAttribute('rel')).toBe('noopener noreferrer');
+    expect(dialog.querySelector('.translation b')?.textContent).toBe('dies');
+    expect(screen.getByTestId('source-language').textContent).toBe('From English');
+    expect(dialog.textContent).toContain('23 characters billed');
+    expect((screen.getByLabelText('Target language') as HTMLSelectElement).value).toBe('DE');
+  });
+
+  it('moves focus into the dialog when it opens', () => {
+    setup();
+    expect(document.activeElement).toBe(screen.getByRole('dialog'));
+  });
+
+  it('translates again when another target language is picked', () => {
+    const props = setup();
+    fireEvent.change(screen.getByLabelText('Target language'), { target: { value: 'FR' } });
+    expect(props.onTargetChange).toHaveBeenCalledWith('FR');
+  });
+
+  it('says it is translating while loading, with no Copy or Replace yet', () => {
+    setup({ status: { state: 'loading' }, canReplace: true });
+    expect(screen.getByText('Translating…')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Copy' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Replace' })).toBeNull();
+  });
+
+  it('disables the target picker until the default target is known', () => {
+    setup({ status: { state: 'loading' }, targetLang: '' });
+    expect((screen.getByLabelText('Target language') as HTMLSelectElement).disabled).toBe(true);
+  });
+
+  it('copies the translation text and says so', async () => {
+    const props = setup();
+    fireEvent.click(screen.getByRole('button', { name: 'Copy' }));
+    expect(props.onCopy).toHaveBeenCalledWith('Lies die Doku und dies.');
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Copied to the clipboard.'));
+  });
+
+  it('tells the user when the clipboard refused', async () => {
+    setup({ onCopy: vi.fn(async () => false) });
+    fireEvent.click(screen.getByRole('button', { name: 'Copy' }));
+    await waitFor(() => expect(screen.getByRole('status').textContent).toContain('did not allow copying'));
+  });
+
+  it('offers Replace only for editable selections and reports a changed field', async () => {
+    setup();
+    expect(screen.queryByRole('button', { name: 'Replace' })).toBeNull();
+    cleanup();
+    const props = setup({ canReplace: true, onReplace: vi.fn(() => 'changed' as const) });
+    fireEvent.click(screen.getByRole('button', { name: 'Replace' }));
+    expect(props.onReplace).toHaveBeenCalledWith('Lies die Doku und dies.');
+    await waitFor(() => expect(screen.getByRole('status').textContent).toContain('nothing was replaced'));
+  });
+
+  it('closes with the Close button and with Escape', () => {
+    const props = setup();
+    fireEvent.click(screen.getByRole('button', { name: 'Close' }));
+    fireEvent.keyDown(screen.getByRole('dialog'), { key: 'Escape' });
+    expect(props.onClose).toHaveBeenCalledTimes(2);
+  });
+
+  it('keeps Tab and Shift+Tab inside the dialog', () => {
+    setup({ canReplace: true });
+    const dialog = screen.getByRole('dialog');
+    const close = screen.getByRole('button', { name: 'Close' });
+    const replace = screen.getByRole('button', { name: 'Replace' });
+    replace.focus();
+    fireEvent.keyDown(replace, { key: 'Tab' });
+    expect(document.activeElement).toBe(close);
+    fireEvent.keyDown(close, { key: 'Tab', shiftKey: true });
+    expect(document.activeElement).toBe(replace);
+    dialog.focus();
+    fireEvent.keyDown(dialog, { key: 'Tab' });
+    expect(document.activeElement).toBe(close);
+  });
+
+  it('names the way out of each error', () => {
+    const props = setup({ status: { state: 'error', error: describeError('no-key') } });
+    expect(screen.getByRole('alert').textContent).toContain('needs an API key');
+    fireEvent.click(screen.getByRole('button', { name: 'Open options' }));
+    expect(props.onOpenOptions).toHaveBeenCalled();
+    cleanup();
+    const again = setup({ status: { state: 'error', error: describeError('network') } });
+    expect(screen.getByRole('alert').textContent).toContain('cannot reach the translation server');
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(again.onRetry).toHaveBeenCalled();
+    cleanup();
+    setup({ status: { state: 'error', error: describeError('quota') } });
+    expect(screen.getByRole('alert').textContent).toContain('quota is used up');
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+  });
+});

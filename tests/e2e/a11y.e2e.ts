@@ -1,0 +1,94 @@
+// Automated accessibility check: axe-core in the popup, the options page (with a glossary in
+// its manager) and the selection popover, in the light and the dark scheme. Serious and
+// critical violations fail the test; the report names the rule and the elements.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { Page } from 'playwright-core';
+import type { AxeResults, Result } from 'axe-core';
+import { launchGlossa, TEST_KEY, type Glossa } from './harness';
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+const SCHEMES = ['light', 'dark'] as const;
+
+/** Runs axe in `page` (CDP evaluation passes extension pages' CSP), limited to `selector` when given. */
+async function axeViolations(page: Page, selector?: string): Promise<Result[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
+  const results = await page.evaluate(
+    (include) => (window as unknown as { axe: { run(ctx: unknown, opts: unknown): Promise<AxeResults> } }).axe.run(include ? { include: [include] } : document, {
+      resultTypes: ['violations'],
+    }),
+    selector ?? null,
+  );
+  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+}
+
+function describeViolations(violations: Result[]): string[] {
+  return violations.map((v) => `${v.impact} ${v.id}: ${v.help} → ${v.nodes.map((n) => n.target.join(' ')).slice(0, 5).join(' | ')}`);
+}
+
+describe('accessibility (axe-core): no serious or critical violations', () => {
+  let glossa: Glossa;
+  let article: Page;
+
+  beforeAll(async () => {
+    glossa = await launchGlossa({ settings: { defaults: { targetLang: 'DE', sourceLang: '', formality: 'default', modelType: 'latency_optimized', bilingual: false } } });
+    // A glossary, so the manager lists something with its controls.
+    const created = await fetch(`${glossa.api.url}/v3/glossaries`, {
+      method: 'POST',
+      headers: { authorization: `Service-Auth-Key ${TEST_KEY}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        name: 'Harbour terms',
+        dictionaries: [{ source_lang: 'en', target_lang: 'de', entries: 'lighthouse\tLeuchtturm\nharbour\tHafen', entries_format: 'tsv' }],
+      }),
+    });
+    expect(created.status).toBe(201);
+    article = await glossa.openPage('/article.html');
+  });
+  afterAll(async () => {
+    await glossa?.close();
+  });
+
+  for (const scheme of SCHEMES) {
+    it(`popup (${scheme})`, async () => {
+      const popup = await glossa.openPopup(article);
+      await popup.emulateMedia({ colorScheme: scheme });
+      await popup.getByRole('button', { name: /translate page/i }).waitFor();
+      await popup.waitForLoadState('networkidle');
+      expect(describeViolations(await axeViolations(popup))).toEqual([]);
+      await popup.close();
+    });
+
+    it(`options page with the glossary manager (${scheme})`, async () => {
+      const options = await glossa.openOptions();
+      await options.emulateMedia({ colorScheme: scheme });
+      await options.getByLabel('API key').waitFor();
+      await options.getByText('Harbour terms').first().waitFor();
+      expect(describeViolations(await axeViolations(options))).toEqual([]);
+      await options.close();
+    });
+
+    it(`selection popover (${scheme})`, async () => {
+      await article.bringToFront();
+      await article.emulateMedia({ colorScheme: scheme });
+      const selectionText = await article.evaluate(() => {
+        const paragraph = document.getElementById('first');
+        const range = document.createRange();
+        range.selectNodeContents(paragraph as HTMLElement);
+        window.getSelection()?.removeAllRanges();
+        window.getSelection()?.addRange(range);
+        return window.getSelection()?.toString() ?? '';
+      });
+      await glossa.clickMenu('translate-selection', article, { selectionText });
+      // The popover is the element Glossa adds with a shadow root; axe walks open shadow roots.
+      const host = await article.waitForFunction(() => {
+        const found = [...document.querySelectorAll('body *, html > *')].find((el) => el.shadowRoot && el.getBoundingClientRect().height > 0);
+        return found ? found.tagName.toLowerCase() : false;
+      }, undefined, { timeout: 15_000 });
+      const tag = (await host.jsonValue()) as string;
+      await article.waitForFunction((t) => /[^\s]/.test(document.querySelector(t)?.shadowRoot?.textContent ?? ''), tag);
+      expect(describeViolations(await axeViolations(article, tag))).toEqual([]);
+      await article.keyboard.press('Escape');
+    });
+  }
+});

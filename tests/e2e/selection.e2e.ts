@@ -1,0 +1,277 @@
+// Selection translation in Chromium against the local server: the context-menu item and the
+// shortcut open the popover with the translation (links and formatting kept, the paragraph sent
+// as unbilled context), Replace in a textarea keeps the field's undo, selections in iframes,
+// shadow roots and across paragraphs work, and hostile translations render as text only.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Frame, Page } from 'playwright-core';
+import { pseudoTranslate } from '../../server/index';
+import { HOSTILE_PAYLOADS } from '../selection/hostile-payloads';
+import { launchGlossa, type Glossa } from './harness';
+
+const HOST = 'glossa-selection-popover';
+const TARGET = 'DE';
+
+const ARTICLE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Selection test</title>
+<style>
+  /* A hostile page stylesheet: none of this may reach the popover. */
+  * { font-family: "Comic Sans MS", cursive !important; color: #0f0 !important; }
+  div, p, button, select { display: inline !important; visibility: hidden; }
+  body p, body textarea, body button#outside { visibility: visible; }
+</style></head><body>
+<p id="intro">Harbours are busy places. Read <a href="https://docs.example/harbour">the harbour guide</a> for the <b>opening hours</b> of every quay. Boats leave at noon.</p>
+<p id="second">The second paragraph talks about lighthouses.</p>
+<p id="third">And a third one about <i>ferries</i> crossing the bay.</p>
+<label for="note">Note</label>
+<textarea id="note" rows="3" cols="60">Please translate this sentence into German now.</textarea>
+<button id="outside">Outside</button>
+<div id="host"></div>
+<iframe id="frame" src="/frame.html" width="600" height="300"></iframe>
+<script>
+  document.getElementById('host').attachShadow({ mode: 'open' }).innerHTML =
+    '<p id="shadow-p">Inside the shadow tree there is <u>underlined</u> text.</p>';
+</script>
+</body></html>`;
+
+const FRAME = `<!doctype html><html lang="en"><head><meta charset="utf-8"></head><body>
+<p id="framed">Text inside a frame is selected <em>here</em> and translated.</p>
+</body></html>`;
+
+/** The text a popover shows for an HTML translation: Glossa's id-only tags removed. */
+function shownText(html: string): string {
+  return html.replace(/<[^>]+>/g, '').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+}
+
+async function selectIn(target: Page | Frame, selector: string, startChar: number, endChar: number): Promise<string> {
+  return target.evaluate(({ selector, startChar, endChar }) => {
+    const root = document.querySelector(selector)!;
+    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    const texts: Text[] = [];
+    for (let n = walker.nextNode(); n; n = walker.nextNode()) texts.push(n as Text);
+    const locate = (offset: number): [Text, number] => {
+      let seen = 0;
+      for (const text of texts) {
+        if (offset <= seen + text.length) return [text, offset - seen];
+        seen += text.length;
+      }
+      const last = texts[texts.length - 1];
+      return [last, last.length];
+    };
+    const [startNode, startOffset] = locate(startChar);
+    const [endNode, endOffset] = locate(endChar);
+    window.getSelection()!.setBaseAndExtent(startNode, startOffset, endNode, endOffset);
+    return window.getSelection()!.toString();
+  }, { selector, startChar, endChar });
+}
+
+async function popoverText(target: Page | Frame): Promise<string> {
+  const translation = target.locator(`${HOST} .translation`);
+  await translation.waitFor({ timeout: 15_000 });
+  return (await translation.textContent()) ?? '';
+}
+
+async function closePopover(target: Page | Frame): Promise<void> {
+  const host = target.locator(HOST);
+  if ((await host.count()) === 0) return;
+  await target.locator(`${HOST} button[aria-label="Close"]`).click();
+  await host.waitFor({ state: 'detached' });
+}
+
+describe('selection popover in Chromium', () => {
+  let glossa: Glossa;
+  let page: Page;
+
+  beforeAll(async () => {
+    glossa = await launchGlossa({ settings: { defaults: { targetLang: TARGET, sourceLang: '', formality: 'default', modelType: 'latency_optimized', bilingual: false } } });
+    glossa.pages.set('/selection.html', ARTICLE);
+    glossa.pages.set('/frame.html', FRAME);
+    page = await glossa.openPage('/selection.html');
+  });
+  afterAll(async () => {
+    await glossa?.close();
+  });
+
+  it('translates a selection from the context menu, keeping its link and formatting, with the paragraph as unbilled context', async () => {
+    glossa.api.log.length = 0;
+    const selected = await selectIn(page, '#intro', 25, 89);
+    expect(selected).toBe('Read the harbour guide for the opening hours of every quay.');
+    await glossa.clickMenu('translate-selection', page, { selectionText: selected });
+
+    const html = 'Read <a id="1">the harbour guide</a> for the <b id="2">opening hours</b> of every quay.';
+    const expected = pseudoTranslate(html, TARGET, { tagHandling: 'html' });
+    await page.waitForFunction(() => document.querySelector('glossa-selection-popover')?.shadowRoot?.querySelector('.translation'));
+    expect(await popoverText(page)).toBe(shownText(expected));
+    const link = page.locator(`${HOST} .translation a`);
+    expect(await link.getAttribute('href')).toBe('https://docs.example/harbour');
+    expect(await page.locator(`${HOST} .translation b`).count()).toBe(1);
+    expect(await page.locator(`${HOST} [data-testid="source-language"]`).textContent()).toBe('From English');
+    expect(await page.locator(`${HOST} select`).inputValue()).toBe(TARGET);
+
+    // What went to the server: the selection with tag handling, the paragraph as context, only the selection billed.
+    const requests = glossa.api.log.filter((r) => r.path === '/v2/translate');
+    expect(requests).toHaveLength(1);
+    const params = requests[0].params as Record<string, unknown>;
+    expect(params).toMatchObject({ text: [html], target_lang: TARGET, tag_handling: 'html', show_billed_characters: true });
+    expect(params.context).toBe('Harbours are busy places. Read the harbour guide for the opening hours of every quay. Boats leave at noon.');
+    expect(requests[0].billedCharacters).toBe(html.length);
+    expect(await page.locator(`${HOST} .billed`).textContent()).toBe(`${html.length} characters billed`);
+
+    // The page's stylesheet cannot reach inside: our own font and visible controls.
+    const style = await page.locator(`${HOST} .popover`).evaluate((el) => {
+      const s = getComputedStyle(el);
+      return { font: s.fontFamily, visibility: s.visibility, display: s.display };
+    });
+    expect(style.font).not.toContain('Comic Sans');
+    expect(style).toMatchObject({ visibility: 'visible', display: 'block' });
+    // Anchored just below the selection.
+    const [selectionBox, popoverBox] = await Promise.all([
+      page.evaluate(() => window.getSelection()!.getRangeAt(0).getBoundingClientRect().toJSON() as DOMRect),
+      page.locator(`${HOST} .popover`).boundingBox(),
+    ]);
+    expect(popoverBox!.y).toBeGreaterThanOrEqual(selectionBox.bottom);
+    expect(popoverBox!.y - selectionBox.bottom).toBeLessThan(40);
+  });
+
+  it('is usable by keyboard: focus inside, Tab cycles, Escape closes and gives focus back', async () => {
+    expect(await page.evaluate(() => document.activeElement?.tagName.toLowerCase())).toBe(HOST);
+    const focusedInside = () => page.evaluate(() => {
+      const root = document.querySelector('glossa-selection-popover')?.shadowRoot;
+      const el = root?.activeElement as HTMLElement | null;
+      return el ? (el.getAttribute('aria-label') ?? el.textContent ?? el.tagName) : null;
+    });
+    expect(await focusedInside()).toMatch(/Glossa translation/);
+    const seen: (string | null)[] = [];
+    for (let i = 0; i < 6; i++) {
+      await page.keyboard.press('Tab');
+      seen.push(await focusedInside());
+    }
+    // Close, the target picker, the link, Copy, then round again to Close: focus never leaves.
+    expect(seen.every((name) => name !== null)).toBe(true);
+    expect(seen[0]).toBe('Close');
+    expect(seen).toContain('Copy');
+    expect(seen.slice(1)).toContain('Close');
+    await page.keyboard.press('Escape');
+    await page.locator(HOST).waitFor({ state: 'detached' });
+    expect(await page.evaluate(() => document.activeElement?.tagName.toLowerCase())).toBe('body');
+  });
+
+  it('translates again into another language from the picker', async () => {
+    const selected = await selectIn(page, '#second', 0, 47);
+    await glossa.clickMenu('translate-selection', page, { selectionText: selected });
+    await popoverText(page);
+    await page.locator(`${HOST} select`).selectOption('FR');
+    const expected = pseudoTranslate('The second paragraph talks about lighthouses.', 'FR', { tagHandling: 'html' });
+    await page.waitForFunction((text) => document.querySelector('glossa-selection-popover')?.shadowRoot?.querySelector('.translation')?.textContent === text, expected);
+    await page.locator(`${HOST} select`).selectOption(TARGET);
+    await closePopover(page);
+  });
+
+  it('translates a selection across several paragraphs', async () => {
+    const selected = await page.evaluate(() => {
+      const second = document.querySelector('#second')!.firstChild as Text;
+      const ferries = document.querySelector('#third i')!.firstChild as Text;
+      window.getSelection()!.setBaseAndExtent(second, 4, ferries, 7);
+      return window.getSelection()!.toString();
+    });
+    expect(selected).toContain('ferries');
+    await glossa.clickMenu('translate-selection', page, { selectionText: selected });
+    const html = 'second paragraph talks about lighthouses.<br><br>And a third one about <i id="1">ferries</i>';
+    expect(await popoverText(page)).toBe(shownText(pseudoTranslate(html, TARGET, { tagHandling: 'html' })));
+    expect(await page.locator(`${HOST} .translation br`).count()).toBe(2);
+    await closePopover(page);
+  });
+
+  it('translates a selection inside an open shadow root', async () => {
+    await page.evaluate(() => {
+      const p = document.querySelector('#host')!.shadowRoot!.querySelector('#shadow-p')!;
+      window.getSelection()!.setBaseAndExtent(p, 0, p, p.childNodes.length);
+    });
+    await glossa.clickMenu('translate-selection', page, { selectionText: 'Inside the shadow tree there is underlined text.' });
+    const html = 'Inside the shadow tree there is <u id="1">underlined</u> text.';
+    expect(await popoverText(page)).toBe(shownText(pseudoTranslate(html, TARGET, { tagHandling: 'html' })));
+    await closePopover(page);
+  });
+
+  it('opens the popover inside an iframe for a selection made there (shortcut)', async () => {
+    const frame = page.frames().find((f) => f.url().endsWith('/frame.html'))!;
+    expect(frame).toBeTruthy();
+    await frame.locator('#framed').click();
+    const selected = await selectIn(frame, '#framed', 0, 62);
+    expect(selected).toBe('Text inside a frame is selected here and translated.');
+    await glossa.dispatchCommand('translate-selection', page);
+    const html = 'Text inside a frame is selected <em id="1">here</em> and translated.';
+    expect(await popoverText(frame)).toBe(shownText(pseudoTranslate(html, TARGET, { tagHandling: 'html' })));
+    expect(await page.locator(HOST).count()).toBe(0);
+    await closePopover(frame);
+  });
+
+  it('does nothing for a whitespace-only selection', async () => {
+    glossa.api.log.length = 0;
+    await page.evaluate(() => {
+      const p = document.querySelector('#second')!;
+      const space = document.createTextNode('   ');
+      p.after(space);
+      window.getSelection()!.setBaseAndExtent(space, 0, space, 3);
+    });
+    await glossa.clickMenu('translate-selection', page, { selectionText: '' });
+    await page.waitForTimeout(700);
+    expect(await page.locator(HOST).count()).toBe(0);
+    expect(glossa.api.log.filter((r) => r.path === '/v2/translate')).toHaveLength(0);
+  });
+
+  it('replaces the selection in a textarea, and the browser can undo it', async () => {
+    const original = 'Please translate this sentence into German now.';
+    await page.locator('#note').focus();
+    await page.evaluate(() => (document.getElementById('note') as HTMLTextAreaElement).setSelectionRange(7, 30));
+    await glossa.clickMenu('translate-selection', page, { selectionText: 'translate this sentence', editable: true });
+    const expected = pseudoTranslate('translate this sentence', TARGET);
+    expect(await popoverText(page)).toBe(expected);
+    const params = glossa.api.log.filter((r) => r.path === '/v2/translate').at(-1)!.params as Record<string, unknown>;
+    expect(params.tag_handling).toBeUndefined();
+    expect(params.context).toBe(original);
+
+    await page.locator(`${HOST} button`, { hasText: 'Replace' }).click();
+    await page.locator(HOST).waitFor({ state: 'detached' });
+    const replaced = `Please ${expected} into German now.`;
+    expect(await page.locator('#note').inputValue()).toBe(replaced);
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('note');
+    await page.keyboard.press('Control+Z');
+    expect(await page.locator('#note').inputValue()).toBe(original);
+  });
+
+  it(`renders ${HOSTILE_PAYLOADS.length} hostile translations as text only, and nothing runs`, async () => {
+    const paragraphs = HOSTILE_PAYLOADS.map((_, i) => `<p id="p${i}">Read <a href="https://docs.example/guide">the docs</a> and <b>this</b> now, number ${i}.</p>`).join('');
+    glossa.pages.set('/hostile.html', `<!doctype html><html><head><meta charset="utf-8"></head><body>${paragraphs}</body></html>`);
+    const hostile = await glossa.openPage('/hostile.html');
+    const bodyBefore = await hostile.evaluate(() => document.body.innerHTML);
+    const problems: string[] = [];
+    for (let i = 0; i < HOSTILE_PAYLOADS.length; i++) {
+      const payload = HOSTILE_PAYLOADS[i];
+      glossa.api.faults.add({ fault: 'hostile', payload: payload.html, path: '/v2/translate', times: 1 });
+      // "Read the docs and this now" of paragraph i: its context differs each time, so nothing comes from the cache.
+      const selected = await selectIn(hostile, `#p${i}`, 0, 26);
+      await glossa.clickMenu('translate-selection', hostile, { selectionText: selected });
+      const text = await popoverText(hostile);
+      await hostile.waitForTimeout(50);
+      const report = await hostile.evaluate(() => {
+        const root = document.querySelector('glossa-selection-popover')!.shadowRoot!;
+        const allowed: Record<string, string[]> = { a: ['href', 'target', 'rel'], span: ['class'], b: [], strong: [], i: [], em: [], u: [], s: [], sub: [], sup: [], mark: [], small: [], br: [] };
+        const bad: string[] = [];
+        for (const el of Array.from(root.querySelectorAll('.translation *'))) {
+          const attrs = allowed[el.localName];
+          if (!attrs) bad.push(`element <${el.localName}>`);
+          for (const attr of Array.from(el.attributes)) if (!attrs?.includes(attr.name)) bad.push(`attribute ${attr.name} on <${el.localName}>`);
+          if (el.localName === 'a' && el.getAttribute('href') !== 'https://docs.example/guide') bad.push(`href ${el.getAttribute('href')}`);
+        }
+        return { bad, pwned: (window as unknown as { __glossaPwned?: unknown }).__glossaPwned ?? null, heads: document.head.children.length };
+      });
+      if (report.bad.length > 0 || report.pwned !== null || report.heads !== 1) problems.push(`${payload.name}: ${JSON.stringify(report)}`);
+      if (payload.visible && !text.includes(payload.visible)) problems.push(`${payload.name}: visible text missing (${text})`);
+      await closePopover(hostile);
+    }
+    expect(problems).toEqual([]);
+    expect(await hostile.evaluate(() => document.body.innerHTML)).toBe(bodyBefore);
+    expect(glossa.api.log.filter((r) => r.path === '/v2/translate' && r.fault === 'hostile')).toHaveLength(HOSTILE_PAYLOADS.length);
+    glossa.api.faults.clear();
+    await hostile.close();
+  });
+});

@@ -1,0 +1,103 @@
+// The toolbar badge shows one tab's state at a glance: blue percentage while translating, the
+// target language in green when done, a red "!" on an error (its title says which), grey
+// "OFF" on a site set to never translate, grey "×" where the browser does not let Glossa run.
+// The badge is derived from the tab state only, so it can be redrawn at any time (for
+// example after the worker was stopped).
+import { browser } from 'wxt/browser';
+import { t } from '../i18n';
+import { languageName } from '../languages';
+import type { TabState } from './tab-state';
+import { hostnameOf } from './site-rules';
+
+export interface BadgeLook {
+  text: string;
+  color: string;
+  title: string;
+}
+
+export const BADGE_COLORS = {
+  translating: '#1d4ed8',
+  translated: '#15803d',
+  partial: '#b45309',
+  error: '#b91c1c',
+  muted: '#4b5563',
+} as const;
+
+function errorTitle(state: TabState): string {
+  switch (state.errorCode) {
+    case 'quota':
+      return t('backgroundBadgeQuota');
+    case 'auth':
+      return t('backgroundBadgeAuth');
+    case 'network':
+    case 'timeout':
+      return t('backgroundBadgeUnreachable');
+    case 'rate-limit':
+      return t('backgroundBadgeRateLimited');
+    case 'server':
+    case 'bad-response':
+      return t('backgroundBadgeServer');
+    default:
+      return t('backgroundBadgeFailed');
+  }
+}
+
+export function badgeFor(state: TabState): BadgeLook {
+  const target = state.job?.targetLang ?? '';
+  switch (state.phase) {
+    case 'translating': {
+      const finished = state.done + state.failed;
+      // Never show 100% while still translating: the last blocks may be slow.
+      const text = state.total > 0 ? `${Math.min(99, Math.floor((finished / state.total) * 100))}%` : '…';
+      const title = state.errorCode === 'rate-limit'
+        ? t('backgroundBadgeRetrying')
+        : t('backgroundBadgeTranslating', [String(state.done), String(state.total)]);
+      return { text, color: BADGE_COLORS.translating, title };
+    }
+    case 'translated':
+      if (state.failed > 0) {
+        return { text: '!', color: BADGE_COLORS.partial, title: t('backgroundBadgePartial', [String(state.failed), languageName(target)]) };
+      }
+      return {
+        // The base code fits the badge (EN-GB → EN) and says which language the page is in now.
+        text: target ? target.split('-')[0].toUpperCase() : '✓',
+        color: BADGE_COLORS.translated,
+        title: t('backgroundBadgeTranslated', [languageName(target), String(state.billedCharacters)]),
+      };
+    case 'error':
+      return { text: '!', color: BADGE_COLORS.error, title: errorTitle(state) };
+    default:
+      if (state.errorCode === 'never-site') {
+        return { text: 'OFF', color: BADGE_COLORS.muted, title: t('backgroundBadgeNeverSite', hostnameOf(state.url)) };
+      }
+      if (state.errorCode === 'restricted-page') {
+        return { text: '×', color: BADGE_COLORS.muted, title: t('backgroundBadgeRestricted') };
+      }
+      return { text: '', color: BADGE_COLORS.muted, title: t('actionTitle') };
+  }
+}
+
+type ActionApi = typeof browser.action;
+
+/** MV3 has `action`; Firefox's MV2 build has the same methods on `browserAction`. */
+function actionApi(): ActionApi | undefined {
+  return browser.action ?? (browser as unknown as { browserAction?: ActionApi }).browserAction;
+}
+
+/** Draws the badge and tooltip of one tab. A tab that closed meanwhile is not an error. */
+export async function applyBadge(tabId: number, state: TabState): Promise<void> {
+  const action = actionApi();
+  if (!action) return;
+  const look = badgeFor(state);
+  try {
+    await Promise.all([
+      action.setBadgeText({ tabId, text: look.text }),
+      action.setBadgeBackgroundColor({ tabId, color: look.color }),
+      action.setTitle({ tabId, title: look.title }),
+      // Older browsers pick a text colour themselves; white reads on every badge colour above.
+      action.setBadgeTextColor?.({ tabId, color: '#ffffff' }),
+    ]);
+  } catch {
+    // The tab is gone (closed or discarded): nothing to draw.
+  }
+}

@@ -1,0 +1,64 @@
+// Keyboard commands and context-menu items: `translate-page` (translate, or show the original
+// when the page is already translated) and `translate-selection` (the popover, which the
+// selection code in the content script draws).
+import { browser, type Browser } from 'wxt/browser';
+import { t } from '../i18n';
+import { selectionFrame, isRestrictedUrl, sendToContent } from './injection';
+import { toggleTab } from './tab-control';
+import { updateTabState } from './tab-state';
+import { applyBadge } from './badge';
+
+export const MENU_TRANSLATE_SELECTION = 'translate-selection';
+export const MENU_TRANSLATE_PAGE = 'translate-page';
+
+type Tab = Browser.tabs.Tab;
+type MenuInfo = Browser.contextMenus.OnClickData;
+
+/** Creates Glossa's context-menu items; run on install and update (menus persist across restarts). */
+export async function createMenus(): Promise<void> {
+  const menus = browser.contextMenus;
+  // An update keeps the old items: start from none so ids never clash.
+  await menus.removeAll();
+  menus.create({ id: MENU_TRANSLATE_SELECTION, title: t('backgroundMenuTranslateSelection'), contexts: ['selection'] });
+  menus.create({ id: MENU_TRANSLATE_PAGE, title: t('backgroundMenuTranslatePage'), contexts: ['page'] });
+}
+
+/** The tab a command or menu click refers to: the one it names, else the focused window's active tab. */
+async function targetTab(tab: Tab | undefined): Promise<Tab | undefined> {
+  if (tab?.id !== undefined && tab.id >= 0) return tab;
+  const [active] = await browser.tabs.query({ active: true, lastFocusedWindow: true });
+  return active;
+}
+
+/** Opens the selection popover in the frame that holds the selection. */
+export async function translateSelection(tab: Tab, frameId?: number): Promise<void> {
+  const tabId = tab.id;
+  if (tabId === undefined) return;
+  if (isRestrictedUrl(tab.url)) {
+    const state = await updateTabState(tabId, (s) => ({ ...s, errorCode: 'restricted-page', url: tab.url }));
+    await applyBadge(tabId, state);
+    return;
+  }
+  const frame = frameId ?? (await selectionFrame(tabId));
+  try {
+    await sendToContent(tabId, 'showSelectionTranslation', {}, frame);
+  } catch (err) {
+    if ((err as { code?: unknown } | null)?.code !== 'restricted-page') throw err;
+    const state = await updateTabState(tabId, (s) => ({ ...s, errorCode: 'restricted-page', url: tab.url }));
+    await applyBadge(tabId, state);
+  }
+}
+
+export async function handleCommand(command: string, tab?: Tab): Promise<void> {
+  const target = await targetTab(tab);
+  if (target?.id === undefined) return;
+  if (command === 'translate-page') await toggleTab(target.id, 'command');
+  else if (command === 'translate-selection') await translateSelection(target);
+}
+
+export async function handleMenuClick(info: MenuInfo, tab?: Tab): Promise<void> {
+  const target = await targetTab(tab);
+  if (target?.id === undefined) return;
+  if (info.menuItemId === MENU_TRANSLATE_PAGE) await toggleTab(target.id, 'menu');
+  else if (info.menuItemId === MENU_TRANSLATE_SELECTION) await translateSelection(target, typeof info.frameId === 'number' ? info.frameId : undefined);
+}

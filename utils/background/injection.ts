@@ -1,0 +1,124 @@
+// Content scripts are injected on demand (activeTab + scripting), never declared for every
+// site: a message to a tab first tries a content script that is already there, and injects
+// one only when nothing answers, so the script never runs twice in a page.
+import { browser } from 'wxt/browser';
+import { sendMessage, type ProtocolMap } from '../messaging';
+
+export const CONTENT_SCRIPT_FILE = 'content-scripts/content.js';
+
+/** Schemes where browsers never let extensions run scripts. */
+const RESTRICTED_SCHEMES = new Set([
+  'about:', 'chrome:', 'chrome-extension:', 'chrome-search:', 'chrome-untrusted:', 'devtools:', 'edge:',
+  'moz-extension:', 'resource:', 'view-source:', 'data:', 'javascript:', 'blob:',
+]);
+
+/** Extension stores: scripting is refused there, whatever the permissions. */
+const STORE_PAGES: readonly { host: string; path?: string }[] = [
+  { host: 'chromewebstore.google.com' },
+  { host: 'chrome.google.com', path: '/webstore' },
+  { host: 'addons.mozilla.org' },
+  { host: 'microsoftedge.microsoft.com', path: '/addons' },
+];
+
+/** Whether the browser forbids Glossa on this URL. Unknown URLs (no permission to see them) are tried. */
+export function isRestrictedUrl(url: string | undefined): boolean {
+  if (!url) return false;
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return false;
+  }
+  if (RESTRICTED_SCHEMES.has(parsed.protocol)) return true;
+  return STORE_PAGES.some((store) => parsed.hostname === store.host && (!store.path || parsed.pathname.startsWith(store.path)));
+}
+
+/** An error for a page Glossa may not run on; `code` survives messaging like ApiError's. */
+export function restrictedPageError(detail?: string): Error {
+  return Object.assign(new Error(detail || 'Extensions cannot run on this page'), { code: 'restricted-page' as const });
+}
+
+/** The browser's answer when no content script listens in the tab (Chrome and Firefox word it alike). */
+function nothingListens(err: unknown): boolean {
+  const message = err instanceof Error ? err.message : String(err);
+  return /Receiving end does not exist|Could not establish connection/i.test(message);
+}
+
+export async function injectContentScript(tabId: number, frameId = 0): Promise<void> {
+  try {
+    await browser.scripting.executeScript({
+      target: frameId === 0 ? { tabId } : { tabId, frameIds: [frameId] },
+      // WXT types `files` from the entrypoints it has generated; this one is built at runtime.
+      files: [CONTENT_SCRIPT_FILE as never],
+    });
+  } catch (err) {
+    // "Cannot access a chrome:// URL", "The extensions gallery cannot be scripted", a missing
+    // host permission: for the user all of these mean Glossa may not touch this page.
+    throw restrictedPageError(err instanceof Error ? err.message : String(err));
+  }
+}
+
+type ContentMessage = 'startTranslation' | 'showOriginal' | 'retryFailed' | 'showSelectionTranslation';
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Sends a message to the tab's content script, injecting the script first when none is
+ * there. After an injection the script may need a moment to register its handlers.
+ */
+export async function sendToContent<K extends ContentMessage>(
+  tabId: number,
+  type: K,
+  data: Parameters<ProtocolMap[K]>[0],
+  frameId = 0,
+): Promise<void> {
+  try {
+    await sendMessage(type, data, tabId, frameId);
+    return;
+  } catch (err) {
+    if (!nothingListens(err)) throw err;
+  }
+  await injectContentScript(tabId, frameId);
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await sendMessage(type, data, tabId, frameId);
+      return;
+    } catch (err) {
+      if (!nothingListens(err) || attempt >= 4) throw err;
+      await sleep(50 * (attempt + 1));
+    }
+  }
+}
+
+/** Sends to a content script only if one is already there (nothing to undo otherwise). */
+export async function sendIfPresent<K extends ContentMessage>(tabId: number, type: K, data: Parameters<ProtocolMap[K]>[0]): Promise<boolean> {
+  try {
+    await sendMessage(type, data, tabId);
+    return true;
+  } catch (err) {
+    if (nothingListens(err)) return false;
+    throw err;
+  }
+}
+
+/**
+ * The frame holding a non-empty selection (the keyboard command does not say which frame the
+ * user selected in); a focused frame wins over others that keep an old selection. Frames
+ * Glossa cannot access are skipped; the top frame is the default.
+ */
+export async function selectionFrame(tabId: number): Promise<number> {
+  try {
+    const results = await browser.scripting.executeScript({
+      target: { tabId, allFrames: true },
+      func: () => ({
+        selected: (globalThis.getSelection?.()?.toString().trim().length ?? 0) > 0,
+        focused: globalThis.document?.hasFocus() ?? false,
+      }),
+    });
+    const withSelection = results.filter((r) => r.result?.selected === true && typeof r.frameId === 'number');
+    const hit = withSelection.find((r) => r.result?.focused) ?? withSelection[0];
+    return hit?.frameId ?? 0;
+  } catch {
+    return 0;
+  }
+}

@@ -1,0 +1,66 @@
+// Site rules: hostnames the user chose to always or never translate. Rules match a hostname
+// exactly (www.example.com and example.com are different sites, as the browser's own
+// permission prompts treat them).
+import { siteRulesItem, type SiteRules } from '../settings';
+import type { SiteRule } from '../messaging';
+
+/** The hostname a rule applies to, or '' for URLs that have none we can act on. */
+export function hostnameOf(url: string | undefined): string {
+  if (!url) return '';
+  try {
+    const parsed = new URL(url);
+    return parsed.protocol === 'http:' || parsed.protocol === 'https:' ? parsed.hostname.toLowerCase() : '';
+  } catch {
+    return '';
+  }
+}
+
+/** Match pattern for the optional host permission that lets Glossa run on a site unasked. */
+export function sitePermissionPattern(url: string): string | undefined {
+  try {
+    const { protocol, hostname } = new URL(url);
+    return protocol === 'http:' || protocol === 'https:' ? `${protocol}//${hostname}/*` : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export function ruleFor(hostname: string, rules: SiteRules): SiteRule {
+  if (!hostname) return 'none';
+  if (rules.never.includes(hostname)) return 'never';
+  if (rules.always.includes(hostname)) return 'always';
+  return 'none';
+}
+
+/** A hostname as the rules store it, or undefined when the input is not one. */
+export function normaliseHostname(input: unknown): string | undefined {
+  if (typeof input !== 'string') return undefined;
+  const host = input.trim().toLowerCase();
+  // Letters, digits, hyphens and dots (IDNs arrive punycoded from URL.hostname), or an IPv6 literal.
+  if (!host || host.length > 253) return undefined;
+  if (/^[a-z0-9.-]+$/.test(host) && !host.startsWith('.') && !host.endsWith('.')) return host;
+  if (/^\[[0-9a-f:.]+\]$/.test(host)) return host;
+  return undefined;
+}
+
+/** The rules with `hostname` set to `rule`; a site is never in both lists. */
+export function withRule(rules: SiteRules, hostname: string, rule: SiteRule): SiteRules {
+  const always = rules.always.filter((h) => h !== hostname);
+  const never = rules.never.filter((h) => h !== hostname);
+  if (rule === 'always') always.push(hostname);
+  if (rule === 'never') never.push(hostname);
+  return { always, never };
+}
+
+let pending: Promise<unknown> = Promise.resolve();
+
+/** Stores a rule; updates run one after another so two quick changes both land. */
+export function setSiteRule(hostname: string, rule: SiteRule): Promise<SiteRules> {
+  const next = pending.catch(() => undefined).then(async () => {
+    const updated = withRule(await siteRulesItem.getValue(), hostname, rule);
+    await siteRulesItem.setValue(updated);
+    return updated;
+  });
+  pending = next;
+  return next;
+}

@@ -1,0 +1,259 @@
+// Tab control: every way a user starts, stops or retries a page translation (popup, keyboard
+// command, context menu, always-translate sites) ends here. The content script does the work
+// and reports progress; this module keeps the tab's state in storage.session (it outlives the
+// worker) and draws the badge from it.
+import { browser } from 'wxt/browser';
+import { API_ERROR_CODES, errorCode, type ApiErrorCode } from '../api/errors';
+import { onMessage, type MessageSender, type PageJobOptions, type ProtocolMap, type TabInfo } from '../messaging';
+import { connectionItem, siteRulesItem } from '../settings';
+import { applyBadge } from './badge';
+import { currentJobOptions, modelForPlan, preferFormality, sameJob, validJobOptions } from './job-options';
+import { isRestrictedUrl, sendIfPresent, sendToContent } from './injection';
+import { isContentScript, isExtensionPage } from './sender';
+import { hostnameOf, normaliseHostname, ruleFor, setSiteRule, sitePermissionPattern } from './site-rules';
+import { EMPTY_TAB_STATE, clearTabState, getTabState, updateTabState, type TabState } from './tab-state';
+
+/** What started a translation; never-translate sites refuse all of them. */
+export type Trigger = 'popup' | 'command' | 'menu' | 'auto';
+
+type ProgressReport = Parameters<ProtocolMap['reportProgress']>[0];
+
+/** How long the popup waits for the content script to take a job before answering. */
+const DELIVERY_WAIT_MS = 2_000;
+
+async function tabUrl(tabId: number): Promise<string | undefined> {
+  try {
+    return (await browser.tabs.get(tabId))?.url;
+  } catch {
+    return undefined;
+  }
+}
+
+async function setState(tabId: number, change: (state: TabState) => TabState): Promise<TabState> {
+  const state = await updateTabState(tabId, change);
+  await applyBadge(tabId, state);
+  return state;
+}
+
+/** A page Glossa will not translate (browser page, never-translate site): a notice, not a failure. */
+function markNotice(tabId: number, code: 'restricted-page' | 'never-site', url: string | undefined, message?: string): Promise<TabState> {
+  return setState(tabId, (s) => ({ ...s, phase: s.phase === 'translating' ? 'original' : s.phase, errorCode: code, errorMessage: message, url: url ?? s.url }));
+}
+
+function markFailed(tabId: number, err: unknown): Promise<TabState> {
+  const code = (err as { code?: unknown } | null)?.code;
+  if (code === 'restricted-page') return markNotice(tabId, 'restricted-page', undefined, err instanceof Error ? err.message : undefined);
+  return setState(tabId, (s) => ({
+    ...s,
+    phase: 'error',
+    errorCode: errorCode(err),
+    errorMessage: err instanceof Error ? err.message : String(err),
+  }));
+}
+
+/** Runs `delivery` but answers after a short wait at most: the state carries the outcome. */
+async function settle(tabId: number, delivery: Promise<unknown>): Promise<TabState> {
+  const outcome = delivery.then(() => undefined, (err: unknown) => markFailed(tabId, err));
+  await Promise.race([outcome, new Promise((resolve) => setTimeout(resolve, DELIVERY_WAIT_MS))]);
+  return getTabState(tabId);
+}
+
+export async function translateTab(tabId: number, options: PageJobOptions, trigger: Trigger): Promise<TabState> {
+  const url = await tabUrl(tabId);
+  if (isRestrictedUrl(url)) return markNotice(tabId, 'restricted-page', url);
+  const hostname = hostnameOf(url);
+  if (hostname && ruleFor(hostname, await siteRulesItem.getValue()) === 'never') return markNotice(tabId, 'never-site', url);
+  const { plan } = await connectionItem.getValue();
+  const job: PageJobOptions = { ...options, formality: preferFormality(options.formality), modelType: modelForPlan(options.modelType, plan) };
+
+  const before = await getTabState(tabId);
+  const busy = before.phase === 'translated' || before.phase === 'translating' || (before.phase === 'error' && before.done > 0);
+  // Other options than the page shows now: put the original back before translating again.
+  if (busy && !sameJob(before.job, job)) await sendIfPresent(tabId, 'showOriginal', {}).catch(() => false);
+
+  await setState(tabId, (s) => ({ ...EMPTY_TAB_STATE, phase: 'translating', job, url: url ?? s.url }));
+  // Auto-translation has nobody waiting; the others answer once the script took the job.
+  const delivery = sendToContent(tabId, 'startTranslation', job);
+  if (trigger === 'auto') {
+    await delivery.catch((err: unknown) => markFailed(tabId, err));
+    return getTabState(tabId);
+  }
+  return settle(tabId, delivery);
+}
+
+export async function showOriginalTab(tabId: number): Promise<TabState> {
+  await sendIfPresent(tabId, 'showOriginal', {}).catch(() => false);
+  return setState(tabId, (s) => ({ ...EMPTY_TAB_STATE, job: s.job, url: s.url }));
+}
+
+export async function retryTab(tabId: number): Promise<TabState> {
+  const sent = sendIfPresent(tabId, 'retryFailed', {}).then((present) => {
+    if (!present) throw Object.assign(new Error('The page was reloaded; translate it again'), { code: 'not-found' });
+  });
+  await setState(tabId, (s) => ({ ...s, phase: 'translating', errorCode: undefined, errorMessage: undefined }));
+  return settle(tabId, sent);
+}
+
+/** The keyboard command and the page menu item: translate, or show the original when already translated. */
+export async function toggleTab(tabId: number, trigger: Trigger): Promise<TabState> {
+  const state = await getTabState(tabId);
+  const translated = state.phase === 'translated' || state.phase === 'translating' || (state.phase === 'error' && state.done > 0);
+  if (translated) return showOriginalTab(tabId);
+  return translateTab(tabId, await currentJobOptions(), trigger);
+}
+
+function isCount(value: unknown): value is number {
+  return typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= 1e9;
+}
+
+const REPORT_STATES = new Set(['translating', 'translated', 'original', 'error']);
+
+/** Checks a progress report from a content script; undefined when it is malformed. */
+export function validProgress(input: unknown): ProgressReport | undefined {
+  if (typeof input !== 'object' || input === null) return undefined;
+  const r = input as Record<string, unknown>;
+  if (!REPORT_STATES.has(r.state as string)) return undefined;
+  if (![r.total, r.done, r.failed, r.billedCharacters].every(isCount)) return undefined;
+  const [total, done, failed] = [r.total, r.done, r.failed] as number[];
+  if (done + failed > total) return undefined;
+  if (r.errorCode !== undefined && !(API_ERROR_CODES as readonly unknown[]).includes(r.errorCode)) return undefined;
+  return {
+    state: r.state as ProgressReport['state'],
+    total,
+    done,
+    failed,
+    billedCharacters: r.billedCharacters as number,
+    errorCode: r.errorCode as ApiErrorCode | undefined,
+  };
+}
+
+/** A content script reports its own tab's progress; anyone else, or a subframe, is ignored. */
+export async function handleProgress(input: unknown, sender: MessageSender): Promise<void> {
+  const tabId = sender.tab?.id;
+  if (!isContentScript(sender) || tabId === undefined || (sender.frameId ?? 0) !== 0) {
+    throw Object.assign(new Error('Only a page’s own content script may report its progress'), { code: 'forbidden' });
+  }
+  const report = validProgress(input);
+  if (!report) throw Object.assign(new Error('Malformed progress report'), { code: 'bad-request' });
+  await setState(tabId, (s) => ({
+    ...s,
+    phase: report.state,
+    total: report.total,
+    done: report.done,
+    failed: report.failed,
+    billedCharacters: report.billedCharacters,
+    // A report without an error clears the last one (e.g. rate limiting that resolved).
+    errorCode: report.errorCode,
+    errorMessage: undefined,
+    url: s.url ?? sender.tab?.url,
+  }));
+}
+
+/** Navigation starts a new page: its state starts over. When it has loaded, always-translate sites run. */
+export async function handleTabUpdated(tabId: number, change: { status?: string }, tab: { url?: string } | undefined): Promise<void> {
+  if (change.status === 'loading') {
+    await clearTabState(tabId);
+    await applyBadge(tabId, EMPTY_TAB_STATE);
+    return;
+  }
+  if (change.status === 'complete') await autoTranslate(tabId, tab?.url);
+}
+
+async function hasHostPermission(url: string | undefined): Promise<boolean> {
+  const pattern = url ? sitePermissionPattern(url) : undefined;
+  if (!pattern) return false;
+  try {
+    return await browser.permissions.contains({ origins: [pattern] });
+  } catch {
+    return false;
+  }
+}
+
+/** Translates a freshly loaded page of an always-translate site, once per page load. */
+export async function autoTranslate(tabId: number, url: string | undefined): Promise<void> {
+  const hostname = hostnameOf(url);
+  if (!hostname || isRestrictedUrl(url)) return;
+  if (ruleFor(hostname, await siteRulesItem.getValue()) !== 'always') return;
+  // "complete" can fire more than once for a page (frames, history changes).
+  if ((await getTabState(tabId)).phase !== 'original') return;
+  if (!(await hasHostPermission(url))) return;
+  await translateTab(tabId, await currentJobOptions(), 'auto');
+}
+
+export async function handleTabRemoved(tabId: number): Promise<void> {
+  await clearTabState(tabId);
+}
+
+/** Redraws every tab's badge from storage.session (after the worker was stopped and restarted). */
+export async function restoreBadges(): Promise<void> {
+  const tabs = await browser.tabs.query({});
+  await Promise.all(tabs.map(async (tab) => {
+    if (tab.id === undefined) return;
+    const state = await getTabState(tab.id);
+    if (state.updatedAt > 0) await applyBadge(tab.id, state);
+  }));
+}
+
+export async function tabInfo(tabId: number): Promise<TabInfo> {
+  const [url, state, rules, connection] = await Promise.all([tabUrl(tabId), getTabState(tabId), siteRulesItem.getValue(), connectionItem.getValue()]);
+  const hostname = hostnameOf(url);
+  return {
+    tabId,
+    hostname,
+    restricted: isRestrictedUrl(url),
+    state,
+    siteRule: ruleFor(hostname, rules),
+    rules,
+    hostPermission: await hasHostPermission(url),
+    hasKey: connection.apiKey.trim() !== '',
+    plan: connection.plan,
+  };
+}
+
+function forbidden(): Error {
+  return Object.assign(new Error('Only Glossa’s own pages may control tabs'), { code: 'forbidden' });
+}
+
+function validTabId(input: unknown): number {
+  const tabId = (input as { tabId?: unknown } | null)?.tabId;
+  if (typeof tabId !== 'number' || !Number.isInteger(tabId) || tabId < 0) {
+    throw Object.assign(new Error('A tab id is required'), { code: 'bad-request' });
+  }
+  return tabId;
+}
+
+/** Registers the popup's messages and the content scripts' progress reports. */
+export function registerTabControl(ready: Promise<unknown> = Promise.resolve()): void {
+  const fromExtension = <T>(sender: MessageSender, work: () => Promise<T>): Promise<T> => {
+    if (!isExtensionPage(sender)) return Promise.reject(forbidden());
+    return ready.then(work);
+  };
+
+  onMessage('reportProgress', ({ data, sender }) => ready.then(() => handleProgress(data, sender)));
+  onMessage('getTabInfo', ({ data, sender }) => fromExtension(sender, () => tabInfo(validTabId(data))));
+  onMessage('translatePage', ({ data, sender }) => fromExtension(sender, async () => {
+    const tabId = validTabId(data);
+    const options = validJobOptions(data.options);
+    if (!options) throw Object.assign(new Error('Invalid translation options'), { code: 'bad-request' });
+    await translateTab(tabId, options, 'popup');
+    return tabInfo(tabId);
+  }));
+  onMessage('showPageOriginal', ({ data, sender }) => fromExtension(sender, async () => {
+    const tabId = validTabId(data);
+    await showOriginalTab(tabId);
+    return tabInfo(tabId);
+  }));
+  onMessage('retryPageFailed', ({ data, sender }) => fromExtension(sender, async () => {
+    const tabId = validTabId(data);
+    await retryTab(tabId);
+    return tabInfo(tabId);
+  }));
+  onMessage('setSiteRule', ({ data, sender }) => fromExtension(sender, async () => {
+    const hostname = normaliseHostname(data?.hostname);
+    const rule = data?.rule;
+    if (!hostname || (rule !== 'always' && rule !== 'never' && rule !== 'none')) {
+      throw Object.assign(new Error('Invalid site rule'), { code: 'bad-request' });
+    }
+    return setSiteRule(hostname, rule);
+  }));
+}

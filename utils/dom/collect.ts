@@ -1,0 +1,248 @@
+// Finds the blocks of a document or subtree: the smallest elements whose content is text and
+// inline elements, and runs of inline content inside containers that also hold blocks. The
+// walk is a generator so the caller can slice it; it yields `undefined` between elements.
+import {
+  BLOCK_TAGS, EXCLUDED_SELECTOR, INLINE_TAGS, LABEL_INPUT_TYPES, OPAQUE_TAGS, SKIPPED_TAGS,
+  TRANSLATED_ATTRIBUTES, excludedByAttributes, tagOf, type NodeStatus,
+} from './rules';
+import { MAX_INLINE_DEPTH, serializeBlock, serializePlain, type SerializedBlock } from './serialize';
+
+export interface HtmlBlock {
+  kind: 'html';
+  /** Element or shadow root whose children hold the block. */
+  parent: Node;
+  /** The block's nodes: all children of `element`, or a run of the parent's children. */
+  nodes: Node[];
+  /** Set when the block is a whole element. */
+  element?: Element;
+  source: SerializedBlock;
+}
+
+export interface AttributeBlock {
+  kind: 'attribute';
+  element: Element;
+  name: string;
+  /** The attribute's value when collected. */
+  value: string;
+  text: string;
+  leading: string;
+  trailing: string;
+}
+
+export interface CollectContext {
+  /** Glossa's own nodes (bilingual copies, notices): never collected, never part of a block. */
+  isOwn(node: Node): boolean;
+  /** Nodes that already belong to a live block. */
+  isTaken(node: Node): boolean;
+  /** Whether text in this language (an element's `lang`, '' = unknown) is to be translated. */
+  languageAllowed(lang: string): boolean;
+  /** Language of text outside any element with a `lang` of its own. */
+  pageLanguage: string;
+  /** Whether the element renders white space as written. */
+  preservesWhitespace(el: Element): boolean;
+  textOf?: (node: Text) => string;
+  onShadowRoot?(root: ShadowRoot): void;
+  onFrame?(frame: HTMLIFrameElement): void;
+}
+
+const LETTER = /\p{L}/u;
+
+/** Block-level skipped elements end a run of inline content instead of joining it as a placeholder. */
+const RUN_BREAKING_SKIPS = new Set(['pre', 'frameset', 'head']);
+
+export function createClassifier(ctx: CollectContext) {
+  const statuses = new WeakMap<Element, NodeStatus>();
+  const inlineMemo = new WeakMap<Element, boolean>();
+
+  const statusOf = (el: Element): NodeStatus => {
+    let status = statuses.get(el);
+    if (status) return status;
+    const tag = tagOf(el);
+    if (ctx.isOwn(el)) status = 'skip';
+    else if (SKIPPED_TAGS.has(tag)) {
+      if (tag === 'iframe') ctx.onFrame?.(el as HTMLIFrameElement);
+      status = 'skip';
+    } else if (excludedByAttributes(el)) status = 'skip';
+    else if (el.hasAttribute('lang') && !ctx.languageAllowed(el.getAttribute('lang') ?? '')) status = 'skip';
+    else if (OPAQUE_TAGS.has(tag)) status = 'opaque';
+    else if (el.shadowRoot) status = 'block'; // rendered from its shadow tree: walked separately
+    else if (INLINE_TAGS.has(tag)) status = 'inline';
+    else if (BLOCK_TAGS.has(tag)) status = 'block';
+    else status = 'inline'; // custom and unknown elements: inline unless they hold blocks
+    statuses.set(el, status);
+    return status;
+  };
+
+  /** Whether a skipped or own element ends a run rather than travelling as a placeholder. */
+  const breaksRun = (el: Element): boolean => ctx.isOwn(el) || BLOCK_TAGS.has(tagOf(el)) || RUN_BREAKING_SKIPS.has(tagOf(el));
+
+  /** Whether everything inside `el` is text, inline elements or placeholders. */
+  const inlineOnly = (el: Element, depth = 0): boolean => {
+    const known = inlineMemo.get(el);
+    if (known !== undefined) return known;
+    let result = true;
+    for (let child = el.firstChild; child && result; child = child.nextSibling) {
+      if (child.nodeType !== 1) continue;
+      const c = child as Element;
+      const status = statusOf(c);
+      if (status === 'opaque') continue;
+      if (status === 'skip') result = !breaksRun(c);
+      else if (status === 'block' || depth >= MAX_INLINE_DEPTH) result = false;
+      else result = inlineOnly(c, depth + 1);
+    }
+    inlineMemo.set(el, result);
+    return result;
+  };
+
+  return { statusOf, inlineOnly, breaksRun };
+}
+
+/** The walk over one root; yields blocks, and `undefined` as a chance to pause. */
+export function* collectBlocks(root: Element | ShadowRoot | Document, ctx: CollectContext): Generator<HtmlBlock | undefined> {
+  const doc = root.nodeType === 9 ? (root as Document) : root.ownerDocument!;
+  const start: Element | ShadowRoot | null = root.nodeType === 9 ? (doc.body ?? doc.documentElement) : (root as Element | ShadowRoot);
+  if (!start) return;
+  const { statusOf, inlineOnly, breaksRun } = createClassifier(ctx);
+  const claimed = new WeakSet<Node>();
+  const taken = (node: Node) => claimed.has(node) || ctx.isTaken(node);
+
+  const makeBlock = (parent: Node, nodes: Node[], element?: Element): HtmlBlock | undefined => {
+    const host = element ?? (parent.nodeType === 1 ? (parent as Element) : (parent as ShadowRoot).host);
+    const langHolder = host.closest('[lang]');
+    const lang = langHolder && langHolder !== doc.documentElement ? langHolder.getAttribute('lang') ?? '' : ctx.pageLanguage;
+    if (!ctx.languageAllowed(lang)) return undefined;
+    const source = serializeBlock(nodes, { statusOf, preservesWhitespace: () => ctx.preservesWhitespace(host), textOf: ctx.textOf });
+    if (!source.hasText || !LETTER.test(source.plain)) return undefined;
+    for (const node of nodes) claimed.add(node);
+    if (element) claimed.add(element);
+    return { kind: 'html', parent, nodes, element, source };
+  };
+
+  /** Runs of inline content directly inside a container. */
+  const runsOf = (container: Element | ShadowRoot): HtmlBlock[] => {
+    const blocks: HtmlBlock[] = [];
+    let run: Node[] = [];
+    const flush = () => {
+      if (run.length) {
+        const block = makeBlock(container, run);
+        if (block) blocks.push(block);
+      }
+      run = [];
+    };
+    for (let child = container.firstChild; child; child = child.nextSibling) {
+      if (child.nodeType === 3 || child.nodeType === 8) {
+        if (taken(child)) flush();
+        else run.push(child);
+        continue;
+      }
+      if (child.nodeType !== 1) continue;
+      const el = child as Element;
+      if (taken(el)) {
+        flush();
+        continue;
+      }
+      const status = statusOf(el);
+      if (status === 'opaque' || (status === 'skip' && !breaksRun(el)) || (status === 'inline' && inlineOnly(el))) run.push(el);
+      else flush();
+    }
+    flush();
+    return blocks;
+  };
+
+  const walker = doc.createTreeWalker(start, 1 /* SHOW_ELEMENT */, {
+    acceptNode: (node) => (taken(node) || statusOf(node as Element) === 'skip' ? 2 /* REJECT */ : 1 /* ACCEPT */),
+  });
+  const nextOutside = (): Element | null => {
+    const sibling = walker.nextSibling();
+    if (sibling) return sibling as Element;
+    while (walker.parentNode()) {
+      const next = walker.nextSibling();
+      if (next) return next as Element;
+    }
+    return null;
+  };
+
+  let el: Element | null;
+  if (start.nodeType === 11) {
+    yield* runsOf(start as ShadowRoot);
+    el = walker.nextNode() as Element | null;
+  } else {
+    el = start as Element;
+    if (taken(el) || statusOf(el) === 'skip') return;
+  }
+  while (el) {
+    if (el.shadowRoot) ctx.onShadowRoot?.(el.shadowRoot);
+    const status = statusOf(el);
+    if (status === 'opaque') {
+      el = nextOutside();
+      continue;
+    }
+    if (inlineOnly(el)) {
+      const block = makeBlock(el, [...el.childNodes], el);
+      if (block) yield block;
+      el = nextOutside();
+      yield undefined;
+      continue;
+    }
+    yield* runsOf(el);
+    el = walker.nextNode() as Element | null;
+    yield undefined;
+  }
+}
+
+const ATTRIBUTE_SELECTOR = [
+  ...TRANSLATED_ATTRIBUTES.map((name) => `[${name}]`),
+  ...[...LABEL_INPUT_TYPES].map((type) => `input[type="${type}" i][value]`),
+].join(',');
+
+/** Translatable attributes under `root` (and on it), outside excluded subtrees. */
+export function* collectAttributes(root: Element | ShadowRoot | Document, ctx: CollectContext): Generator<AttributeBlock | undefined> {
+  const elements: Element[] = [];
+  if (root.nodeType === 1 && (root as Element).matches(ATTRIBUTE_SELECTOR)) elements.push(root as Element);
+  elements.push(...root.querySelectorAll(ATTRIBUTE_SELECTOR));
+  const doc = root.nodeType === 9 ? (root as Document) : root.ownerDocument!;
+  for (const el of elements) {
+    yield undefined;
+    if (ctx.isOwn(el) || el.closest(EXCLUDED_SELECTOR) || isInsideOwn(el, ctx)) continue;
+    const langHolder = el.closest('[lang]');
+    const lang = langHolder && langHolder !== doc.documentElement ? langHolder.getAttribute('lang') ?? '' : ctx.pageLanguage;
+    if (!ctx.languageAllowed(lang)) continue;
+    const names = tagOf(el) === 'input' && LABEL_INPUT_TYPES.has((el.getAttribute('type') ?? '').toLowerCase())
+      ? [...TRANSLATED_ATTRIBUTES, 'value']
+      : TRANSLATED_ATTRIBUTES;
+    for (const name of names) {
+      const value = el.getAttribute(name);
+      if (!value || !LETTER.test(value)) continue;
+      const { text, leading, trailing } = serializePlain(value);
+      yield { kind: 'attribute', element: el, name, value, text, leading, trailing };
+    }
+  }
+}
+
+function isInsideOwn(el: Element, ctx: CollectContext): boolean {
+  for (let node: Element | null = el.parentElement; node; node = node.parentElement) if (ctx.isOwn(node)) return true;
+  return false;
+}
+
+/**
+ * Where blocks of new or changed content are looked for: the nearest ancestor (or self) that is
+ * not inline. Null when the content is inside something never translated (head, script,
+ * translate="no"…), so that style and script churn costs nothing.
+ */
+export function blockContainerOf(node: Node, ctx: CollectContext): Element | ShadowRoot | null {
+  const { statusOf } = createClassifier(ctx);
+  let current: Node | null = node.nodeType === 1 ? node : node.parentNode;
+  while (current) {
+    if (current.nodeType === 11) return (current as ShadowRoot).host ? (current as ShadowRoot) : null;
+    if (current.nodeType !== 1) return null;
+    const el = current as Element;
+    const tag = tagOf(el);
+    if (tag === 'body') return el;
+    if (tag === 'html') return null;
+    const status = statusOf(el);
+    if (status === 'skip') return null;
+    if (status === 'block' && !INLINE_TAGS.has(tag)) return el;
+    current = el.parentNode;
+  }
+  return null;
+}

@@ -1,0 +1,869 @@
+// The page engine: collects blocks, sends those near the viewport (what is on screen first),
+// writes translations back, follows the page as it changes, and restores it exactly. Pure DOM
+// code: the translate function is passed in and knows about messaging, caching and the API.
+import type { ApiErrorCode } from '../api/errors';
+import { errorCode } from '../api/errors';
+import type { BlockRequest, BlockResult, PageJobOptions, PageProgress } from '../messaging';
+import { buildBilingual, BILINGUAL_TAG } from './bilingual';
+import {
+  blockContainerOf, collectAttributes, collectBlocks, type AttributeBlock, type CollectContext, type HtmlBlock,
+} from './collect';
+import { decideSourceLanguage, languageFilter, textSample, type DetectLanguage } from './language';
+import { EXCLUDED_SELECTOR, TRANSLATED_ATTRIBUTES } from './rules';
+import { createSlicer, whenVisible, yieldToPage } from './schedule';
+import { serializePlain } from './serialize';
+import { immediateVisibility, intersectionVisibility, type VisibilityFactory, type VisibilityTracker } from './visibility';
+import { applyTranslation, createInertParser, matchTranslation, undoWrite, type WriteRecord } from './write-back';
+
+/** Blocks on screen go before blocks near it. */
+export type Priority = 'viewport' | 'nearby';
+
+export interface TranslateInfo {
+  priority: Priority;
+  /** Upper-case base code when Glossa is confident; absent to let the API detect. */
+  sourceLang?: string;
+  /** The page title: unbilled context for short texts. */
+  context?: string;
+}
+
+export interface TranslateReply {
+  results: BlockResult[];
+  billedCharacters: number;
+}
+
+/** Translates blocks (results in the same order); rejects with an error carrying `code`. */
+export type TranslateFn = (blocks: BlockRequest[], info: TranslateInfo) => Promise<TranslateReply>;
+
+export type EngineState = 'translating' | 'translated' | 'original' | 'error';
+
+export interface EngineProgress extends PageProgress {
+  state: EngineState;
+  errorCode?: ApiErrorCode;
+}
+
+export interface PageEngineOptions {
+  translate: TranslateFn;
+  job: PageJobOptions;
+  document?: Document;
+  detectLanguage?: DetectLanguage;
+  /** Decides when blocks are near the viewport (IntersectionObserver by default). */
+  visibility?: VisibilityFactory;
+  onProgress?: (progress: EngineProgress) => void;
+  /** Blocks per translate call; the background packs them into API requests. */
+  batchSize?: number;
+  /** Characters per translate call. */
+  batchChars?: number;
+  /** Translate calls in flight at once. */
+  maxInFlight?: number;
+  /** Minimum time between progress reports. */
+  progressIntervalMs?: number;
+}
+
+type UnitState = 'waiting' | 'queued' | 'pending' | 'done' | 'failed' | 'released';
+
+interface UnitBase {
+  seq: number;
+  state: UnitState;
+  /** Bumped when the page changes the unit's nodes: results for an older version are dropped. */
+  version: number;
+  sentVersion: number;
+  request: BlockRequest;
+  key: string;
+  priority: Priority;
+  /** Counted in the progress total (it has been queued at least once). */
+  counted: boolean;
+  failure?: { code: ApiErrorCode | 'hostile'; message: string };
+}
+
+interface HtmlUnit extends UnitBase {
+  kind: 'html';
+  block: HtmlBlock;
+  record?: WriteRecord;
+  bilingual?: Element;
+}
+
+interface AttributeUnit extends UnitBase {
+  kind: 'attribute';
+  block: AttributeBlock;
+  written?: string;
+}
+
+interface TitleUnit extends UnitBase {
+  kind: 'title';
+  original: string;
+  leading: string;
+  trailing: string;
+  written?: string;
+}
+
+type Unit = HtmlUnit | AttributeUnit | TitleUnit;
+
+const FAILED_HIGHLIGHT = 'glossa-failed';
+const STYLE_ID = 'glossa-style';
+const LETTER = /\p{L}/u;
+const OBSERVED_ATTRIBUTES = [...TRANSLATED_ATTRIBUTES, 'value'];
+const MUTATION_OPTIONS: MutationObserverInit = {
+  subtree: true, childList: true, characterData: true, attributes: true, attributeFilter: OBSERVED_ATTRIBUTES,
+};
+/** Translations remembered for the never-translate-a-translation check. */
+const MAX_REMEMBERED_OUTPUTS = 20_000;
+
+export interface PageEngine {
+  /** Starts translating; resolves when the first collection pass is done. */
+  start(): Promise<void>;
+  /** Puts the page back exactly as it was and stops following it. */
+  restore(): Promise<void>;
+  /** Sends failed blocks again (and resumes after a quota or key error). */
+  retryFailed(): void;
+  /** Resolves when nothing is queued, in flight, being written or collected. */
+  idle(): Promise<void>;
+  progress(): EngineProgress;
+}
+
+export function createPageEngine(options: PageEngineOptions): PageEngine {
+  const doc = options.document ?? document;
+  const win = doc.defaultView ?? (globalThis as unknown as Window & typeof globalThis);
+  const { job, translate } = options;
+  const batchSize = options.batchSize ?? 50;
+  const batchChars = options.batchChars ?? 60_000;
+  const maxInFlight = options.maxInFlight ?? 4;
+  const progressInterval = options.progressIntervalMs ?? 250;
+  const parse = createInertParser(doc);
+
+  let sourceLang: string | undefined;
+  let pageLanguage = '';
+  let context: string | undefined;
+  const allowLanguage = languageFilter(job.targetLang, job.sourceLang);
+
+  let seq = 0;
+  let stopped = false;
+  let started = false;
+  let halted: ApiErrorCode | undefined;
+  let billed = 0;
+  let inFlight = 0;
+  let busy = 0; // collection and writing passes running
+
+  const units = new Set<Unit>();
+  const nodeUnits = new WeakMap<Node, HtmlUnit>();
+  const attributeUnits = new WeakMap<Element, Map<string, AttributeUnit>>();
+  const waitingForView = new WeakMap<Element, Unit[]>();
+  const queue: Unit[] = [];
+  const awaiting = new Map<string, Unit[]>();
+  const known = new Map<string, Extract<BlockResult, { ok: true }>>();
+  const outputs = new Set<string>();
+  const own = new WeakSet<Node>();
+  const observedRoots = new WeakSet<Node>();
+  const writeQueue: { unit: Unit; result: BlockResult }[] = [];
+  let titleUnit: TitleUnit | undefined;
+
+  const collectContext: CollectContext = {
+    isOwn: (node) => own.has(node) || (node.nodeType === 1 && (node as Element).localName === BILINGUAL_TAG),
+    isTaken: (node) => nodeUnits.has(node),
+    languageAllowed: (lang) => allowLanguage(lang),
+    get pageLanguage() {
+      return pageLanguage;
+    },
+    preservesWhitespace: (el) => {
+      const style = win.getComputedStyle?.(el);
+      if (!style) return false;
+      const ws = style.whiteSpace || '';
+      const collapse = style.getPropertyValue('white-space-collapse');
+      return ws.startsWith('pre') || ws === 'break-spaces' || (collapse !== '' && collapse !== 'collapse');
+    },
+    onShadowRoot: (root) => watchRoot(root),
+    onFrame: (frame) => watchFrame(frame),
+  };
+
+  // ── mutations ───────────────────────────────────────────────────────────────────────
+  const observer = typeof win.MutationObserver === 'function' ? new win.MutationObserver((records) => noteMutations(records)) : undefined;
+  const changedUnits = new Set<Unit>();
+  const changedAttributes = new Set<Element>();
+  const regions = new Set<Element | ShadowRoot>();
+  let mutationFlushScheduled = false;
+
+  /** Runs Glossa's own DOM writes so that the observer never mistakes them for the page's. */
+  const ownWrite = (write: () => void) => {
+    if (observer) noteMutations(observer.takeRecords());
+    write();
+    observer?.takeRecords();
+  };
+
+  const ownerUnit = (node: Node): HtmlUnit | 'own' | undefined => {
+    for (let n: Node | null = node; n; n = n.parentNode ?? (n as ShadowRoot).host ?? null) {
+      if (own.has(n)) return 'own';
+      const unit = nodeUnits.get(n);
+      if (unit) return unit;
+      if (n.nodeType === 11 && !(n as ShadowRoot).host) break;
+    }
+    return undefined;
+  };
+
+  function noteMutations(records: MutationRecord[]): void {
+    if (stopped || !records.length) return;
+    for (const record of records) {
+      const target = record.target;
+      if (record.type === 'attributes') {
+        if (target.nodeType === 1 && ownerUnit(target) !== 'own') changedAttributes.add(target as Element);
+        continue;
+      }
+      if (titleUnit && isTitleNode(target)) {
+        changedUnits.add(titleUnit);
+        continue;
+      }
+      const owner = ownerUnit(target);
+      if (owner === 'own') continue;
+      if (owner) {
+        changedUnits.add(owner);
+        continue;
+      }
+      if (record.type === 'characterData') {
+        addRegion(target);
+        continue;
+      }
+      for (const removed of record.removedNodes) {
+        const unit = nodeUnits.get(removed);
+        if (unit) changedUnits.add(unit);
+      }
+      for (const added of record.addedNodes) {
+        if (own.has(added)) continue;
+        addRegion(added);
+      }
+    }
+    if (changedUnits.size || changedAttributes.size || regions.size) scheduleMutationFlush();
+  }
+
+  const isTitleNode = (node: Node): boolean => {
+    const el = node.nodeType === 1 ? (node as Element) : node.parentElement;
+    return !!el && el.localName === 'title' && el.parentElement?.localName === 'head';
+  };
+
+  const addRegion = (node: Node) => {
+    const region = blockContainerOf(node, collectContext);
+    if (region) regions.add(region);
+  };
+
+  const scheduleMutationFlush = () => {
+    if (mutationFlushScheduled) return;
+    mutationFlushScheduled = true;
+    const run = () => {
+      mutationFlushScheduled = false;
+      flushMutations();
+    };
+    // About once per frame; timers keep working where frames do not (hidden tabs, tests).
+    if (typeof win.requestAnimationFrame === 'function' && !doc.hidden) win.requestAnimationFrame(() => setTimeout(run, 0));
+    else setTimeout(run, 16);
+  };
+
+  function flushMutations(): void {
+    if (stopped) return;
+    const changed = [...changedUnits];
+    changedUnits.clear();
+    for (const unit of changed) releaseUnit(unit);
+    for (const el of changedAttributes) {
+      const current = attributeUnits.get(el);
+      for (const unit of current?.values() ?? []) {
+        const value = el.getAttribute(unit.block.name);
+        if (value !== (unit.state === 'done' ? unit.written : unit.block.value)) releaseUnit(unit);
+      }
+      collectQueue.push({ root: el, attributesOnly: true, fromMutation: true });
+    }
+    changedAttributes.clear();
+    const roots = [...regions].filter((r) => r.isConnected);
+    regions.clear();
+    for (const root of roots) {
+      // A region inside another changed region is covered by the outer one.
+      if (roots.some((other) => other !== root && other.contains(root))) continue;
+      if (root.nodeType === 1 && ((root as Element).closest(EXCLUDED_SELECTOR) || ownerUnit(root) === 'own')) continue;
+      collectQueue.push({ root, fromMutation: true });
+    }
+    void runCollector();
+  }
+
+  /** Forgets a unit whose nodes the page changed; its text goes back to the source so it is read anew. */
+  function releaseUnit(unit: Unit): void {
+    if (unit.state === 'released') return;
+    const previous = unit.state;
+    unit.state = 'released';
+    unit.version++;
+    units.delete(unit);
+    clearFailureMark(unit);
+    if (unit.kind === 'html') {
+      const { block } = unit;
+      ownWrite(() => {
+        if (unit.record) undoWrite(unit.record);
+        unit.bilingual?.remove();
+      });
+      if (nodeUnits.get(block.element ?? block.nodes[0]) === unit) {
+        for (const node of block.nodes) nodeUnits.delete(node);
+        if (block.element) nodeUnits.delete(block.element);
+      }
+      const region = block.element ?? (block.parent.nodeType === 1 || block.parent.nodeType === 11 ? (block.parent as Element | ShadowRoot) : undefined);
+      if (region && region.isConnected) regions.add(region);
+    } else if (unit.kind === 'attribute') {
+      attributeUnits.get(unit.block.element)?.delete(unit.block.name);
+    } else if (unit.kind === 'title') {
+      titleUnit = undefined;
+      // The page set a new title: translate it as a new unit.
+      if (previous !== 'waiting') queueMicrotask(() => addTitle());
+    }
+    if (regions.size) scheduleMutationFlush();
+  }
+
+  function watchRoot(root: ShadowRoot | Document): void {
+    if (observedRoots.has(root)) return;
+    observedRoots.add(root);
+    const target = root.nodeType === 9 ? (root as Document).documentElement : root;
+    if (target) observer?.observe(target, MUTATION_OPTIONS);
+    if (root.nodeType === 11 && started) collectQueue.push({ root: root as ShadowRoot, fromMutation: false });
+  }
+
+  function watchFrame(frame: HTMLIFrameElement): void {
+    const tryFrame = () => {
+      let frameDoc: Document | null = null;
+      try {
+        frameDoc = frame.contentDocument; // null for other origins
+      } catch {
+        frameDoc = null;
+      }
+      if (!frameDoc?.body || observedRoots.has(frameDoc) || stopped) return;
+      watchRoot(frameDoc);
+      collectQueue.push({ root: frameDoc, fromMutation: false, immediate: true });
+      void runCollector();
+    };
+    if (!observedFrames.has(frame)) {
+      observedFrames.add(frame);
+      frame.addEventListener('load', tryFrame);
+      frameCleanups.push(() => frame.removeEventListener('load', tryFrame));
+    }
+    queueMicrotask(tryFrame);
+  }
+  const observedFrames = new WeakSet<Element>();
+  const frameCleanups: (() => void)[] = [];
+
+  // ── visibility ─────────────────────────────────────────────────────────────────────────
+  const visibilityFactory = options.visibility ?? (typeof win.IntersectionObserver === 'function' ? intersectionVisibility : immediateVisibility);
+  let tracker: VisibilityTracker | undefined;
+
+  const onNear = (el: Element, inViewport: boolean) => {
+    const list = waitingForView.get(el);
+    if (!list) return;
+    waitingForView.delete(el);
+    for (const unit of list) if (unit.state === 'waiting') enqueue(unit, inViewport ? 'viewport' : 'nearby');
+  };
+
+  const visibilityTarget = (unit: Unit): Element | undefined => {
+    if (unit.kind === 'title') return undefined;
+    if (unit.kind === 'attribute') return unit.block.element;
+    const { block } = unit;
+    if (block.element) return block.element;
+    return block.parent.nodeType === 1 ? (block.parent as Element) : (block.parent as ShadowRoot).host;
+  };
+
+  /** Registers a unit and asks to hear when it comes near the viewport. */
+  const track = (unit: Unit, immediate: boolean) => {
+    units.add(unit);
+    const target = visibilityTarget(unit);
+    if (!target || immediate) {
+      enqueue(unit, unit.kind === 'title' ? 'viewport' : 'nearby');
+      return;
+    }
+    const list = waitingForView.get(target);
+    if (list) list.push(unit);
+    else {
+      waitingForView.set(target, [unit]);
+      tracker?.observe(target);
+    }
+  };
+
+  // ── collection ─────────────────────────────────────────────────────────────────────────
+  interface CollectJob {
+    root: Element | ShadowRoot | Document;
+    fromMutation: boolean;
+    attributesOnly?: boolean;
+    /** Content without a usable viewport position (other documents): queue at once. */
+    immediate?: boolean;
+  }
+  const collectQueue: CollectJob[] = [];
+  let collecting: Promise<void> | undefined;
+
+  const newUnitBase = (request: BlockRequest, key?: string) => ({
+    seq: seq++, state: 'waiting' as UnitState, version: 0, sentVersion: -1, request,
+    key: key ?? `${request.format}\u0000${request.text}`, priority: 'nearby' as Priority, counted: false,
+  });
+
+  const addHtml = (block: HtmlBlock, job: CollectJob) => {
+    // Content the page copied from a translation must not be translated again.
+    if (job.fromMutation && outputs.has(block.source.plain)) return;
+    const unit: HtmlUnit = { ...newUnitBase({ text: block.source.html, format: 'html' }), kind: 'html', block };
+    for (const node of block.nodes) nodeUnits.set(node, unit);
+    if (block.element) nodeUnits.set(block.element, unit);
+    track(unit, !!job.immediate);
+  };
+
+  const addAttribute = (block: AttributeBlock, job: CollectJob) => {
+    let map = attributeUnits.get(block.element);
+    if (map?.has(block.name)) return;
+    if (job.fromMutation && outputs.has(block.text)) return;
+    if (!map) attributeUnits.set(block.element, (map = new Map()));
+    const unit: AttributeUnit = { ...newUnitBase({ text: block.text, format: 'text' }), kind: 'attribute', block };
+    map.set(block.name, unit);
+    track(unit, !!job.immediate);
+  };
+
+  const addTitle = () => {
+    if (stopped || titleUnit) return;
+    const value = doc.title;
+    if (!value || !LETTER.test(value) || outputs.has(value.trim()) || !allowLanguage(pageLanguage)) return;
+    const { text, leading, trailing } = serializePlain(value);
+    titleUnit = { ...newUnitBase({ text, format: 'text' }), kind: 'title', original: value, leading, trailing };
+    track(titleUnit, true);
+  };
+
+  function runCollector(): Promise<void> {
+    if (collecting) return collecting;
+    busy++;
+    collecting = (async () => {
+      const slicer = createSlicer();
+      try {
+        while (collectQueue.length && !stopped) {
+          const job = collectQueue.shift()!;
+          if (!job.attributesOnly) {
+            for (const block of collectBlocks(job.root, collectContext)) {
+              if (stopped) return;
+              if (block) addHtml(block, job);
+              if (slicer.expired()) {
+                await slicer.next();
+                await whenVisible(doc);
+              }
+            }
+          }
+          const attributes = job.attributesOnly && job.root.nodeType === 1
+            ? collectAttributesOf(job.root as Element)
+            : collectAttributes(job.root, collectContext);
+          for (const block of attributes) {
+            if (stopped) return;
+            if (block) addAttribute(block, job);
+            if (slicer.expired()) await slicer.next();
+          }
+        }
+      } finally {
+        busy--;
+        collecting = undefined;
+        scheduleFlush();
+        reportSoon();
+      }
+    })();
+    return collecting;
+  }
+
+  /** Attributes of one element only (an attribute changed; its subtree did not). */
+  function* collectAttributesOf(el: Element): Generator<AttributeBlock | undefined> {
+    for (const block of collectAttributes(el, collectContext)) if (!block || block.element === el) yield block;
+  }
+
+  // ── sending ────────────────────────────────────────────────────────────────────────────
+  const PRIORITY_RANK: Record<Priority, number> = { viewport: 0, nearby: 1 };
+  let flushScheduled = false;
+
+  function enqueue(unit: Unit, priority: Priority): void {
+    if (stopped) return;
+    unit.priority = priority;
+    unit.state = 'queued';
+    if (!unit.counted) unit.counted = true;
+    queue.push(unit);
+    scheduleFlush();
+  }
+
+  function scheduleFlush(): void {
+    if (flushScheduled || stopped) return;
+    flushScheduled = true;
+    setTimeout(() => {
+      flushScheduled = false;
+      void flush();
+    }, 0);
+  }
+
+  async function flush(): Promise<void> {
+    if (stopped || halted) return;
+    if (doc.hidden) {
+      await whenVisible(doc);
+      scheduleFlush();
+      return;
+    }
+    if (!queue.length) {
+      reportSoon();
+      return;
+    }
+    queue.sort((a, b) => PRIORITY_RANK[a.priority] - PRIORITY_RANK[b.priority] || a.seq - b.seq);
+    while (queue.length && inFlight < maxInFlight && !halted && !stopped) {
+      const batch: { key: string; request: BlockRequest }[] = [];
+      let chars = 0;
+      let priority: Priority = 'nearby';
+      while (queue.length && batch.length < batchSize) {
+        const unit = queue[0];
+        if (unit.state !== 'queued') {
+          queue.shift();
+          continue;
+        }
+        const cached = known.get(unit.key);
+        if (cached) {
+          queue.shift();
+          unit.state = 'pending';
+          unit.sentVersion = unit.version;
+          writeQueue.push({ unit, result: cached });
+          continue;
+        }
+        const waiting = awaiting.get(unit.key);
+        if (waiting) {
+          queue.shift();
+          unit.state = 'pending';
+          unit.sentVersion = unit.version;
+          waiting.push(unit);
+          continue;
+        }
+        if (batch.length && chars + unit.request.text.length > batchChars) break;
+        queue.shift();
+        unit.state = 'pending';
+        unit.sentVersion = unit.version;
+        awaiting.set(unit.key, [unit]);
+        batch.push({ key: unit.key, request: unit.request });
+        chars += unit.request.text.length;
+        if (unit.priority === 'viewport') priority = 'viewport';
+      }
+      if (batch.length) void send(batch, priority);
+    }
+    if (writeQueue.length) void runWriter();
+    reportSoon();
+  }
+
+  async function send(batch: { key: string; request: BlockRequest }[], priority: Priority): Promise<void> {
+    inFlight++;
+    let results: BlockResult[];
+    try {
+      const reply = await translate(batch.map((b) => b.request), { priority, sourceLang, context });
+      results = validReply(reply, batch.length);
+      if (typeof reply.billedCharacters === 'number' && reply.billedCharacters > 0 && Number.isFinite(reply.billedCharacters)) billed += reply.billedCharacters;
+    } catch (err) {
+      const code = errorCode(err) ?? 'network';
+      const message = err instanceof Error ? err.message : String(err);
+      results = batch.map(() => ({ ok: false, code, message }));
+    } finally {
+      inFlight--;
+    }
+    if (stopped) return;
+    for (let i = 0; i < batch.length; i++) {
+      const { key } = batch[i];
+      const result = results[i];
+      const waiting = awaiting.get(key) ?? [];
+      awaiting.delete(key);
+      if (result.ok) {
+        known.set(key, result);
+      } else if (result.code === 'quota' || result.code === 'auth') {
+        halt(result.code);
+      }
+      for (const unit of waiting) writeQueue.push({ unit, result });
+    }
+    void runWriter();
+    scheduleFlush();
+  }
+
+  function validReply(reply: unknown, count: number): BlockResult[] {
+    const results = (reply as TranslateReply | null)?.results;
+    if (!Array.isArray(results) || results.length !== count) {
+      return Array.from({ length: count }, () => ({ ok: false as const, code: 'bad-response' as const, message: 'The reply did not match the blocks sent' }));
+    }
+    return results.map((r): BlockResult => {
+      if (r && r.ok === true && typeof r.text === 'string') return r;
+      if (r && r.ok === false && typeof r.code === 'string') return { ok: false, code: r.code, message: String(r.message ?? '') };
+      return { ok: false, code: 'bad-response', message: 'Malformed result' };
+    });
+  }
+
+  /** Quota used up or key refused: nothing more is sent until the user retries. */
+  function halt(code: ApiErrorCode): void {
+    if (halted) return;
+    halted = code;
+    for (const unit of queue.splice(0)) {
+      if (unit.state === 'queued') markFailed(unit, code, code === 'quota' ? 'Quota exceeded' : 'The API key was refused');
+    }
+    reportNow();
+  }
+
+  // ── writing back ───────────────────────────────────────────────────────────────────────
+  let writing: Promise<void> | undefined;
+
+  function runWriter(): Promise<void> {
+    if (writing) return writing;
+    busy++;
+    writing = (async () => {
+      const slicer = createSlicer();
+      try {
+        while (writeQueue.length && !stopped) {
+          if (slicer.expired()) {
+            await slicer.next();
+            continue;
+          }
+          const { unit, result } = writeQueue.shift()!;
+          if (unit.state !== 'pending' || unit.version !== unit.sentVersion) continue; // changed meanwhile
+          if (!result.ok) markFailed(unit, result.code, result.message);
+          else writeUnit(unit, result.text);
+        }
+      } finally {
+        busy--;
+        writing = undefined;
+        reportSoon();
+      }
+    })();
+    return writing;
+  }
+
+  const rememberOutput = (text: string) => {
+    if (outputs.size >= MAX_REMEMBERED_OUTPUTS) outputs.clear();
+    outputs.add(text);
+  };
+
+  function writeUnit(unit: Unit, translation: string): void {
+    if (unit.kind === 'html') {
+      const { block } = unit;
+      if (!block.nodes.every((n) => n.parentNode === block.parent)) {
+        releaseUnit(unit);
+        return;
+      }
+      const match = matchTranslation(parse(translation), block.source.slots);
+      if (!match.ok) {
+        markFailed(unit, 'hostile', match.message);
+        return;
+      }
+      const plain = match.tree.flat(1).filter((t) => typeof t === 'string').join('').replace(/[ \t\n\r\f]+/g, ' ').trim();
+      if (!LETTER.test(plain) && LETTER.test(block.source.plain)) {
+        markFailed(unit, 'bad-response', 'Empty translation');
+        return;
+      }
+      ownWrite(() => {
+        if (job.bilingual) {
+          const box = buildBilingual(doc, block.source, match.tree, job.targetLang);
+          own.add(box);
+          if (block.element) block.element.appendChild(box);
+          else block.parent.insertBefore(box, block.nodes[block.nodes.length - 1].nextSibling);
+          unit.bilingual = box;
+        } else {
+          unit.record = applyTranslation(block.parent, block.nodes, block.source, match.tree);
+        }
+      });
+      rememberOutput(plain);
+    } else if (unit.kind === 'attribute') {
+      const { element, name, value, leading, trailing } = unit.block;
+      if (element.getAttribute(name) !== value) {
+        releaseUnit(unit);
+        return;
+      }
+      const written = leading + translation.trim() + trailing;
+      ownWrite(() => element.setAttribute(name, written));
+      unit.written = written;
+      rememberOutput(translation.trim());
+    } else {
+      if (doc.title !== unit.original) {
+        releaseUnit(unit);
+        return;
+      }
+      const written = unit.leading + translation.trim() + unit.trailing;
+      ownWrite(() => {
+        doc.title = written;
+      });
+      unit.written = written;
+      rememberOutput(translation.trim());
+    }
+    unit.state = 'done';
+    clearFailureMark(unit);
+  }
+
+  // ── failures ───────────────────────────────────────────────────────────────────────────
+  const failedRanges = new Map<Unit, Range>();
+  const highlights = (win as unknown as { CSS?: { highlights?: Map<string, unknown> } }).CSS?.highlights;
+  const HighlightCtor = (win as unknown as { Highlight?: new () => Set<Range> }).Highlight;
+  let highlight: Set<Range> | undefined;
+
+  function markFailed(unit: Unit, code: ApiErrorCode | 'hostile', message: string): void {
+    unit.state = 'failed';
+    unit.failure = { code, message };
+    // The CSS Custom Highlight API marks failed text without touching the page's DOM.
+    if (unit.kind === 'html' && highlights && HighlightCtor) {
+      if (!highlight) {
+        highlight = new HighlightCtor();
+        highlights.set(FAILED_HIGHLIGHT, highlight);
+      }
+      const { nodes } = unit.block;
+      const range = doc.createRange();
+      try {
+        range.setStartBefore(nodes[0]);
+        range.setEndAfter(nodes[nodes.length - 1]);
+        highlight.add(range);
+        failedRanges.set(unit, range);
+      } catch {
+        // Nodes already gone: nothing to mark.
+      }
+    }
+    reportSoon();
+  }
+
+  function clearFailureMark(unit: Unit): void {
+    const range = failedRanges.get(unit);
+    if (range) {
+      highlight?.delete(range);
+      failedRanges.delete(unit);
+    }
+  }
+
+  // ── progress ───────────────────────────────────────────────────────────────────────────
+  let lastReport = 0;
+  let reportTimer: ReturnType<typeof setTimeout> | undefined;
+  let lastSent = '';
+
+  function progress(): EngineProgress {
+    let total = 0;
+    let done = 0;
+    let failed = 0;
+    for (const unit of units) {
+      if (!unit.counted) continue;
+      total++;
+      if (unit.state === 'done') done++;
+      else if (unit.state === 'failed') failed++;
+    }
+    const active = queue.length > 0 || inFlight > 0 || busy > 0 || writeQueue.length > 0;
+    const state: EngineState = stopped ? 'original' : halted ? 'error' : active ? 'translating' : 'translated';
+    return { total, done, failed, billedCharacters: billed, state, ...(halted ? { errorCode: halted } : {}) };
+  }
+
+  function reportNow(): void {
+    if (reportTimer) clearTimeout(reportTimer);
+    reportTimer = undefined;
+    lastReport = Date.now();
+    const current = progress();
+    const signature = JSON.stringify(current);
+    if (signature === lastSent) return;
+    lastSent = signature;
+    options.onProgress?.(current);
+    notifyIdle();
+  }
+
+  function reportSoon(): void {
+    if (reportTimer || !options.onProgress) {
+      notifyIdle();
+      return;
+    }
+    const wait = Math.max(0, progressInterval - (Date.now() - lastReport));
+    reportTimer = setTimeout(reportNow, wait);
+  }
+
+  // ── idle ───────────────────────────────────────────────────────────────────────────────
+  const idleWaiters: (() => void)[] = [];
+  const isIdle = () => !queue.length && !inFlight && !busy && !writeQueue.length && !collectQueue.length && !mutationFlushScheduled && !flushScheduled;
+  function notifyIdle(): void {
+    if (!isIdle()) return;
+    for (const resolve of idleWaiters.splice(0)) resolve();
+  }
+
+  // ── styles ─────────────────────────────────────────────────────────────────────────────
+  function installStyle(): void {
+    if (doc.getElementById(STYLE_ID)) return;
+    const style = doc.createElement('style');
+    style.id = STYLE_ID;
+    own.add(style);
+    style.textContent = `::highlight(${FAILED_HIGHLIGHT}){text-decoration:underline wavy rgba(200,60,40,.8);text-decoration-skip-ink:none;}`;
+    ownWrite(() => (doc.head ?? doc.documentElement).appendChild(style));
+  }
+
+  const onVisibility = () => {
+    if (!doc.hidden) scheduleFlush();
+  };
+
+  // ── public ─────────────────────────────────────────────────────────────────────────────
+  return {
+    async start() {
+      if (started) return;
+      started = true;
+      const detected = options.detectLanguage && !job.sourceLang
+        ? await Promise.race([
+            options.detectLanguage(textSample(doc)).catch(() => undefined),
+            new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), 200)),
+          ])
+        : undefined;
+      const decision = decideSourceLanguage({ fixedSource: job.sourceLang, pageLang: doc.documentElement?.getAttribute('lang') ?? '', detected });
+      sourceLang = decision.sourceLang;
+      pageLanguage = decision.pageLanguage;
+      const title = doc.title.trim();
+      context = title ? title.slice(0, 1000) : undefined;
+      if (stopped) return;
+      installStyle();
+      tracker = visibilityFactory(onNear);
+      watchRoot(doc);
+      doc.addEventListener('visibilitychange', onVisibility);
+      addTitle();
+      collectQueue.push({ root: doc, fromMutation: false });
+      reportNow();
+      await runCollector();
+    },
+
+    async restore() {
+      if (stopped) return;
+      stopped = true;
+      observer?.disconnect();
+      tracker?.disconnect();
+      doc.removeEventListener('visibilitychange', onVisibility);
+      for (const cleanup of frameCleanups.splice(0)) cleanup();
+      queue.length = 0;
+      writeQueue.length = 0;
+      if (highlight) highlights?.delete(FAILED_HIGHLIGHT);
+      failedRanges.clear();
+      const slicer = createSlicer();
+      for (const unit of [...units].sort((a, b) => b.seq - a.seq)) {
+        if (slicer.expired()) await slicer.next();
+        if (unit.kind === 'html') {
+          if (unit.record) undoWrite(unit.record);
+          unit.bilingual?.remove();
+        } else if (unit.kind === 'attribute') {
+          const { element, name, value } = unit.block;
+          if (unit.written !== undefined && element.getAttribute(name) === unit.written) element.setAttribute(name, value);
+        } else if (unit.written !== undefined && doc.title === unit.written) {
+          doc.title = unit.original;
+        }
+      }
+      units.clear();
+      doc.getElementById(STYLE_ID)?.remove();
+      options.onProgress?.({ total: 0, done: 0, failed: 0, billedCharacters: billed, state: 'original' });
+      for (const resolve of idleWaiters.splice(0)) resolve();
+    },
+
+    retryFailed() {
+      if (stopped) return;
+      halted = undefined;
+      for (const unit of units) {
+        if (unit.state !== 'failed') continue;
+        clearFailureMark(unit);
+        unit.failure = undefined;
+        enqueue(unit, unit.priority === 'viewport' ? 'viewport' : 'nearby');
+      }
+      reportNow();
+    },
+
+    idle() {
+      if (isIdle() || stopped) return Promise.resolve();
+      return new Promise<void>((resolve) => {
+        idleWaiters.push(resolve);
+        // Timers and observers may settle without a report: check again shortly.
+        const poll = () => {
+          if (isIdle() || stopped) {
+            notifyIdle();
+            resolve();
+          } else setTimeout(poll, 10);
+        };
+        setTimeout(poll, 10);
+      });
+    },
+
+    progress,
+  };
+}
+
+/** Yields once to let observers deliver (exported for tests of timing-dependent paths). */
+export const settle = yieldToPage;

@@ -1,0 +1,94 @@
+// What the page engine translates, looks into, treats as an opaque placeholder, or skips.
+// Decisions are made on tag names and attributes only: asking for computed styles per element
+// would force style recalculation on every slice of a large page.
+
+/**
+ * Elements whose content is never translated. At block level they are passed over with their
+ * whole subtree; inside a block they travel as an empty placeholder that keeps its place.
+ */
+export const SKIPPED_TAGS: ReadonlySet<string> = new Set([
+  'script', 'style', 'noscript', 'template', // code and resources, not prose
+  'code', 'pre', 'kbd', 'samp', 'var', // program text, keyboard input, output and variables
+  'textarea', 'input', 'select', 'option', 'optgroup', 'datalist', // form values belong to the user
+  'svg', 'math', // own markup languages; their text is drawing or notation
+  'iframe', 'object', 'embed', 'frame', 'frameset', // other documents (same-origin iframes are walked separately)
+  'canvas', 'video', 'audio', 'picture', 'img', 'map', 'area', 'source', 'track', // media: alt text goes as an attribute
+  'head', 'title', 'meta', 'link', 'base', // the title is translated as its own block
+]);
+
+/**
+ * Phrasing elements that carry text within a sentence: they travel inside a block as
+ * `<tag id="N">…</tag>` and the translation may reorder them.
+ */
+export const INLINE_TAGS: ReadonlySet<string> = new Set([
+  'a', 'abbr', 'acronym', 'b', 'bdi', 'bdo', 'big', 'button', 'cite', 'data', 'del', 'dfn', 'em', 'font',
+  'i', 'ins', 'label', 'mark', 'nobr', 'output', 'q', 'ruby', 'rb', 's', 'small', 'span', 'strike',
+  'strong', 'sub', 'sup', 'time', 'tt', 'u', 'slot',
+]);
+
+/** Opaque inline elements that never carry text worth sending (in addition to SKIPPED_TAGS). */
+export const OPAQUE_TAGS: ReadonlySet<string> = new Set(['br', 'wbr', 'rt', 'rp', 'meter', 'progress']);
+
+/** Elements that always break the inline flow (so a custom element holding one is a container). */
+export const BLOCK_TAGS: ReadonlySet<string> = new Set([
+  'address', 'article', 'aside', 'blockquote', 'body', 'caption', 'center', 'dd', 'details', 'dialog',
+  'dir', 'div', 'dl', 'dt', 'fieldset', 'figcaption', 'figure', 'footer', 'form', 'h1', 'h2', 'h3', 'h4',
+  'h5', 'h6', 'header', 'hgroup', 'hr', 'html', 'legend', 'li', 'main', 'menu', 'nav', 'ol', 'p',
+  'search', 'section', 'summary', 'table', 'tbody', 'td', 'tfoot', 'th', 'thead', 'tr', 'ul', 'colgroup', 'col',
+]);
+
+/** Void elements: serialised without a closing tag, as the HTML parser reads them back. */
+export const VOID_TAGS: ReadonlySet<string> = new Set(['br', 'wbr', 'img', 'input', 'hr', 'area', 'embed', 'source', 'track', 'col']);
+
+/**
+ * Tag names Glossa sends for inline elements and placeholders. Anything else (custom
+ * elements, form controls, script…) travels as a `span`, so page-specific names never leave
+ * the page and the translator only sees markup it understands.
+ */
+const SENDABLE_TAGS: ReadonlySet<string> = new Set([...INLINE_TAGS, 'br', 'wbr', 'img', 'code', 'kbd', 'samp', 'var']);
+
+/** The tag name an element travels under inside a block. */
+export function sentTagName(tag: string): string {
+  return SENDABLE_TAGS.has(tag) && tag !== 'slot' ? tag : 'span';
+}
+
+/** Attributes whose values are translated as plain-text blocks. */
+export const TRANSLATED_ATTRIBUTES: readonly string[] = ['title', 'alt', 'placeholder', 'aria-label', 'aria-description'];
+
+/** Input types whose `value` is a visible label rather than user data. */
+export const LABEL_INPUT_TYPES: ReadonlySet<string> = new Set(['button', 'reset']);
+
+/**
+ * Selector for everything that excludes its subtree from translation, attributes included:
+ * used with `closest()` for attribute blocks and nodes added later.
+ */
+export const EXCLUDED_SELECTOR = [
+  ...[...SKIPPED_TAGS].filter((tag) => !['img', 'input', 'area', 'head', 'title', 'meta', 'link', 'base'].includes(tag)),
+  '[translate="no" i]', '.notranslate', '[contenteditable]:not([contenteditable="false" i])',
+].join(',');
+
+/** How the walker treats an element (as Firefox's TranslationsDocument maps a status onto NodeFilter). */
+export type NodeStatus =
+  /** Never look inside (skip set, translate="no", editable, Glossa's own nodes, other language). */
+  | 'skip'
+  /** Inline element: part of the surrounding block. */
+  | 'inline'
+  /** Opaque inline content: kept in place as an empty placeholder. */
+  | 'opaque'
+  /** Anything else: a block of its own or a container of blocks. */
+  | 'block';
+
+/** Whether the element's own attributes exclude it (tag-independent rules). */
+export function excludedByAttributes(el: Element): boolean {
+  const translate = el.getAttribute('translate');
+  if (translate !== null && translate.toLowerCase() === 'no') return true;
+  if (el.classList.contains('notranslate')) return true;
+  const editable = el.getAttribute('contenteditable');
+  if (editable !== null && editable.toLowerCase() !== 'false') return true;
+  return false;
+}
+
+/** The element's lower-case local name (SVG/MathML children keep their case otherwise). */
+export function tagOf(el: Element): string {
+  return el.localName.toLowerCase();
+}

@@ -1,0 +1,144 @@
+// Serialises a block (contiguous nodes under one parent, holding text and inline elements) into
+// the HTML Glossa sends: every inline element becomes `<tag id="N">`, every opaque element an
+// empty `<tag id="N"></tag>` placeholder, and no other attribute leaves the page.
+import { OPAQUE_TAGS, VOID_TAGS, sentTagName, tagOf, type NodeStatus } from './rules';
+
+/** One element of a block, addressed by its id in the sent HTML (index 0 is the block root). */
+export interface Slot {
+  /** The page's own element (undefined for the root, whose "children" are the block's nodes). */
+  element?: Element;
+  /** Tag name as sent; the translation must use the same one for this id. */
+  tag: string;
+  /** Id of the slot whose children hold this element. */
+  parentId: number;
+  opaque: boolean;
+}
+
+export interface SerializedBlock {
+  /** The HTML sent to the translator, without the leading and trailing whitespace. */
+  html: string;
+  /** Text only (for the never-translate-a-translation check and language sampling). */
+  plain: string;
+  /** Whitespace cut from the start and end, put back around the translation. */
+  leading: string;
+  trailing: string;
+  slots: Slot[];
+  /** Whether any non-whitespace text was found outside placeholders. */
+  hasText: boolean;
+}
+
+export interface SerializeOptions {
+  statusOf: (el: Element) => NodeStatus;
+  /** Whether white space inside `parent` is rendered as written (pre, pre-wrap…). */
+  preservesWhitespace: () => boolean;
+  /** The text to send for a text node (Glossa's own earlier writes map back to their source). */
+  textOf?: (node: Text) => string;
+}
+
+const COLLAPSIBLE = /[ \t\n\r\f]+/g;
+const HAS_COLLAPSIBLE = /[\t\n\r\f]| {2}/;
+const LEADING_WS = /^[ \t\n\r\f]+/;
+const TRAILING_WS = /[ \t\n\r\f]+$/;
+const NON_WS = /[^ \t\n\r\f]/;
+/** Inline nesting deeper than this makes the element a container (keeps recursion bounded). */
+export const MAX_INLINE_DEPTH = 32;
+
+export function escapeText(text: string): string {
+  return text.replace(/[&<>]/g, (c) => (c === '&' ? '&amp;' : c === '<' ? '&lt;' : '&gt;'));
+}
+
+/** Serialises `nodes` (children of one parent, in order) as one block. */
+export function serializeBlock(nodes: readonly Node[], options: SerializeOptions): SerializedBlock {
+  const slots: Slot[] = [{ tag: '', parentId: -1, opaque: false }];
+  const textOf = options.textOf ?? ((node: Text) => node.data);
+  let preserve: boolean | undefined;
+  const preserved = () => (preserve ??= options.preservesWhitespace());
+  let html = '';
+  let plain = '';
+  let hasText = false;
+  // Rendering collapses a space that follows another space, even across inline elements.
+  let lastWasSpace = true;
+
+  const visit = (list: ArrayLike<Node>, parentId: number, depth: number): void => {
+    for (let i = 0; i < list.length; i++) {
+      const node = list[i];
+      if (node.nodeType === 3) {
+        let text = textOf(node as Text);
+        if (!text) continue;
+        if (HAS_COLLAPSIBLE.test(text) || (lastWasSpace && text[0] === ' ')) {
+          if (!preserved()) {
+            text = text.replace(COLLAPSIBLE, ' ');
+            if (lastWasSpace && text[0] === ' ') text = text.slice(1);
+          }
+        }
+        if (!text) continue;
+        if (!hasText && NON_WS.test(text)) hasText = true;
+        lastWasSpace = text.endsWith(' ');
+        html += escapeText(text);
+        plain += text;
+        continue;
+      }
+      if (node.nodeType !== 1) continue; // comments and processing instructions stay where they are
+      const el = node as Element;
+      const status = options.statusOf(el);
+      const tag = tagOf(el);
+      const id = slots.length;
+      const opaque = status !== 'inline' || depth >= MAX_INLINE_DEPTH;
+      const sent = sentTagName(tag);
+      slots.push({ element: el, tag: sent, parentId, opaque });
+      if (opaque) {
+        html += VOID_TAGS.has(sent) ? `<${sent} id="${id}">` : `<${sent} id="${id}"></${sent}>`;
+        if (tag === 'br') lastWasSpace = true;
+        else if (!OPAQUE_TAGS.has(tag)) lastWasSpace = false;
+        continue;
+      }
+      html += `<${sent} id="${id}">`;
+      visit(el.childNodes, id, depth + 1);
+      html += `</${sent}>`;
+    }
+  };
+  visit(nodes, 0, 0);
+
+  // The white space as written around the text is put back around the translation.
+  const leading = rawLeading(nodes, textOf);
+  const trailing = rawTrailing(nodes, textOf);
+  html = html.replace(LEADING_WS, '').replace(TRAILING_WS, '');
+  return { html, plain: plain.trim(), leading, trailing, slots, hasText };
+}
+
+/** The white space as written at the start of the block's first text nodes (root level). */
+function rawLeading(nodes: readonly Node[], textOf: (node: Text) => string): string {
+  let out = '';
+  for (const node of nodes) {
+    if (node.nodeType === 8) continue;
+    if (node.nodeType !== 3) break;
+    const text = textOf(node as Text);
+    const ws = LEADING_WS.exec(text)?.[0] ?? '';
+    out += ws;
+    if (ws.length < text.length) break;
+  }
+  return out;
+}
+
+function rawTrailing(nodes: readonly Node[], textOf: (node: Text) => string): string {
+  let out = '';
+  for (let i = nodes.length - 1; i >= 0; i--) {
+    const node = nodes[i];
+    if (node.nodeType === 8) continue;
+    if (node.nodeType !== 3) break;
+    const text = textOf(node as Text);
+    const ws = TRAILING_WS.exec(text)?.[0] ?? '';
+    out = ws + out;
+    if (ws.length < text.length) break;
+  }
+  return out;
+}
+
+/** Plain-text blocks (attributes, title): collapsed and trimmed, with the cut white space kept. */
+export function serializePlain(value: string): { text: string; leading: string; trailing: string } {
+  const leading = LEADING_WS.exec(value)?.[0] ?? '';
+  const rest = value.slice(leading.length);
+  const trailing = rest ? (TRAILING_WS.exec(rest)?.[0] ?? '') : '';
+  const text = rest.slice(0, rest.length - trailing.length).replace(COLLAPSIBLE, ' ');
+  return { text, leading, trailing };
+}

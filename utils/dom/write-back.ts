@@ -1,0 +1,216 @@
+// Writes a translation back into the page without letting any of its markup in: the response
+// is parsed in a separate inert document, checked against the ids Glossa sent, and only its
+// text and the order of Glossa's ids are used. The page's own nodes are moved and their text
+// data set, so listeners, form state, focus and selection survive.
+import type { SerializedBlock, Slot } from './serialize';
+
+/** For each slot id, the translated order of its children: strings are text, numbers slot ids. */
+export type TranslatedTree = (string | number)[][];
+
+export type ParseOutcome = { ok: true; tree: TranslatedTree } | { ok: false; message: string };
+
+/** A parser bound to one inert document (created once; `template` content never runs or loads). */
+export function createInertParser(doc: Document = document): (html: string) => DocumentFragment {
+  const inert = doc.implementation.createHTMLDocument('');
+  const template = inert.createElement('template');
+  return (html: string) => {
+    template.innerHTML = html;
+    const fragment = template.content;
+    // Hand the nodes over in a fragment of the inert document and leave the template empty.
+    const out = inert.createDocumentFragment();
+    out.append(...fragment.childNodes);
+    return out;
+  };
+}
+
+const HTML_NS = 'http://www.w3.org/1999/xhtml';
+const ID_PATTERN = /^[1-9][0-9]{0,5}$/;
+
+/**
+ * Checks a translation against the slots that were sent: every element must be one of ours
+ * (same tag, only an `id` attribute, same parent, each id exactly once, placeholders empty).
+ * Anything else means the block's structure cannot be matched, and nothing of it is used.
+ */
+export function matchTranslation(fragment: DocumentFragment, slots: readonly Slot[]): ParseOutcome {
+  const tree: TranslatedTree = slots.map(() => []);
+  const seen = new Uint8Array(slots.length);
+  const stack: { node: Node; id: number }[] = [];
+  for (let child = fragment.lastChild; child; child = child.previousSibling) stack.push({ node: child, id: 0 });
+  while (stack.length) {
+    const { node, id: parentId } = stack.pop()!;
+    if (node.nodeType === 3) {
+      const items = tree[parentId];
+      const text = (node as Text).data;
+      if (typeof items[items.length - 1] === 'string') items[items.length - 1] += text;
+      else items.push(text);
+      continue;
+    }
+    if (node.nodeType === 8) continue; // comments carry nothing; they are dropped
+    if (node.nodeType !== 1) return { ok: false, message: `unexpected node type ${node.nodeType}` };
+    const el = node as Element;
+    const tag = el.localName;
+    if (el.namespaceURI !== HTML_NS) return { ok: false, message: `foreign element <${tag}>` };
+    if (el.attributes.length !== 1 || el.attributes[0].name !== 'id') {
+      return { ok: false, message: `element <${tag}> with attributes other than one id` };
+    }
+    const raw = el.getAttribute('id') ?? '';
+    if (!ID_PATTERN.test(raw)) return { ok: false, message: `element <${tag}> with a foreign id` };
+    const id = Number(raw);
+    const slot = slots[id];
+    if (!slot || id === 0) return { ok: false, message: `unknown id ${id}` };
+    if (slot.tag !== tag) return { ok: false, message: `id ${id} came back as <${tag}>, sent as <${slot.tag}>` };
+    if (seen[id]) return { ok: false, message: `id ${id} appears twice` };
+    seen[id] = 1;
+    if (slot.parentId !== parentId) return { ok: false, message: `id ${id} moved to another parent` };
+    tree[parentId].push(id);
+    if (slot.opaque) {
+      for (let c = el.firstChild; c; c = c.nextSibling) {
+        if (c.nodeType !== 3 || /[^ \t\n\r\f]/.test((c as Text).data)) return { ok: false, message: `placeholder ${id} is not empty` };
+      }
+      continue;
+    }
+    for (let c = el.lastChild; c; c = c.previousSibling) stack.push({ node: c, id });
+  }
+  for (let id = 1; id < slots.length; id++) if (!seen[id]) return { ok: false, message: `id ${id} is missing` };
+  return { ok: true, tree };
+}
+
+/** What write-back changed in one block, enough to put back exactly what was there. */
+export interface WriteRecord {
+  /** Parent and original order of every container whose children were moved. */
+  orders: { parent: Node; nodes: Node[] }[];
+  /** Original data of every text node written, and the data written. */
+  texts: Map<Text, { source: string; written: string }>;
+  /** Text nodes Glossa created (removed again on restore). */
+  created: Text[];
+}
+
+/**
+ * Applies a matched translation to the block's nodes: element order per container, text per
+ * gap between elements. Gaps reuse the page's text nodes in place; a gap that had none gets a
+ * new one. `rootNodes` are the block's nodes under `rootParent` (all its children for an
+ * element block, a run of them otherwise).
+ */
+export function applyTranslation(
+  rootParent: Node,
+  rootNodes: readonly Node[],
+  source: SerializedBlock,
+  tree: TranslatedTree,
+): WriteRecord {
+  const record: WriteRecord = { orders: [], texts: new Map(), created: [] };
+  const doc = rootParent.ownerDocument ?? (rootParent as Document);
+  const { slots } = source;
+  for (let id = 0; id < slots.length; id++) {
+    const slot = slots[id];
+    if (slot.opaque) continue;
+    const parent = id === 0 ? rootParent : slot.element!;
+    const original = id === 0 ? [...rootNodes] : [...slot.element!.childNodes];
+    const items = tree[id];
+    if (id === 0 && items.length) {
+      // White space around the block's text is the page's, not the translator's.
+      if (typeof items[0] === 'string') items[0] = source.leading + items[0].replace(/^[ \t\n\r\f]+/, '');
+      else items.unshift(source.leading);
+      const last = items.length - 1;
+      if (typeof items[last] === 'string') items[last] = (items[last] as string).replace(/[ \t\n\r\f]+$/, '') + source.trailing;
+      else items.push(source.trailing);
+    }
+    // Split the original children into gaps around the elements that carry ids.
+    const slotIds = new Map<Element, number>();
+    for (let s = 1; s < slots.length; s++) if (slots[s].parentId === id) slotIds.set(slots[s].element!, s);
+    const gaps: Node[][] = [[]];
+    for (const node of original) {
+      if (node.nodeType === 1 && slotIds.has(node as Element)) gaps.push([]);
+      else gaps[gaps.length - 1].push(node);
+    }
+    // Translated order: text for gap k, then the k-th element.
+    const texts: string[] = [''];
+    const elements: Element[] = [];
+    for (const item of items) {
+      if (typeof item === 'string') texts[texts.length - 1] += item;
+      else {
+        elements.push(slots[item].element!);
+        texts.push('');
+      }
+    }
+    const desired: Node[] = [];
+    for (let k = 0; k < texts.length; k++) {
+      const gap = gaps[k] ?? [];
+      let placed = false;
+      for (const node of gap) {
+        if (node.nodeType === 3) {
+          const text = node as Text;
+          writeText(record, text, placed ? '' : texts[k]);
+          placed = true;
+        }
+        desired.push(node);
+      }
+      if (!placed && texts[k]) {
+        const created = doc.createTextNode(texts[k]);
+        record.created.push(created);
+        desired.push(created);
+      }
+      if (k < elements.length) desired.push(elements[k]);
+    }
+    if (!sameOrder(parent, original, desired)) {
+      record.orders.push({ parent, nodes: original });
+      placeInOrder(parent, desired, original[0] ?? null);
+    }
+  }
+  return record;
+}
+
+function writeText(record: WriteRecord, node: Text, data: string): void {
+  if (!record.texts.has(node)) record.texts.set(node, { source: node.data, written: data });
+  else record.texts.get(node)!.written = data;
+  if (node.data !== data) node.data = data;
+}
+
+function sameOrder(parent: Node, original: readonly Node[], desired: readonly Node[]): boolean {
+  if (original.length !== desired.length) return false;
+  for (let i = 0; i < original.length; i++) if (original[i] !== desired[i] || original[i].parentNode !== parent) return false;
+  return true;
+}
+
+/**
+ * Puts `desired` in that order where the run starts (before `anchorHint`'s group), moving only
+ * nodes that are out of place. Nodes stay inside `parent`.
+ */
+function placeInOrder(parent: Node, desired: readonly Node[], anchorHint: Node | null): void {
+  const members = new Set(desired);
+  // The run starts at the first member in document order: walk back from a member that is there.
+  let start: Node | null = null;
+  const probe = anchorHint && anchorHint.parentNode === parent ? anchorHint : desired.find((n) => n.parentNode === parent) ?? null;
+  if (probe) {
+    start = probe;
+    while (start.previousSibling && members.has(start.previousSibling)) start = start.previousSibling;
+  }
+  let cursor: Node | null = start;
+  // Where to append when no member is in the parent yet: keep the run's place (end of parent).
+  for (const node of desired) {
+    if (node === cursor) {
+      cursor = cursor.nextSibling;
+      continue;
+    }
+    parent.insertBefore(node, cursor);
+  }
+}
+
+/**
+ * Puts back what `applyTranslation` changed. Text the page has rewritten since keeps the page's
+ * value, and nodes the page has moved elsewhere are left where the page put them.
+ */
+export function undoWrite(record: WriteRecord): void {
+  for (const node of record.created) node.parentNode?.removeChild(node);
+  for (const [node, { source, written }] of record.texts) if (node.data === written && written !== source) node.data = source;
+  for (const { parent, nodes } of record.orders) {
+    const present = nodes.filter((n) => n.parentNode === parent);
+    if (present.length) placeInOrder(parent, present, present[0]);
+  }
+}
+
+/** Whether the page has changed the nodes a record wrote (then its translation is stale). */
+export function recordIntact(record: WriteRecord): boolean {
+  for (const [node, { written }] of record.texts) if (node.data !== written) return false;
+  for (const node of record.created) if (!node.parentNode) return false;
+  return true;
+}

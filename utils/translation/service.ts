@@ -1,0 +1,310 @@
+// The background half of page translation. Blocks from content scripts are deduplicated
+// (within a call and against every request in flight), looked up in the cache, and only the
+// misses are packed into as few requests as the API's limits allow and queued (viewport work
+// first, a few requests in flight for all tabs together). A quota error stops every further
+// request at once. Nothing already translated is sent again, and a block that keeps failing is
+// not retried without bound. Billed characters are counted per tab and per site and month.
+import { createApiClient, type ApiClient } from '../api/client';
+import { ApiError, errorCode, type ApiErrorCode } from '../api/errors';
+import { packRequests, API_LIMITS, type PackLimits } from '../api/packing';
+import type { Formality, TranslateParams } from '../api/types';
+import { t } from '../i18n';
+import type { BlockRequest, BlockResult, PageJobOptions } from '../messaging';
+import { apiBaseUrl, connectionItem } from '../settings';
+import { cacheKey, defaultCache, glossaryRevision, glossaryRevisionsItem, type CachedTranslation, type TranslationCache } from './cache';
+import { createGlossaryResolver, type GlossaryResolver } from './glossary-select';
+import { createScheduler, type Scheduler } from './scheduler';
+import { recordUsage } from './usage';
+
+export interface TranslateBlocksInput {
+  /** The tab the blocks come from (billed characters are counted for it). */
+  tabId?: number;
+  /** Hostname of the page, for the per-site usage figures. */
+  site: string;
+  /** The tab's job options, as the background stored them (never taken from the message). */
+  job: PageJobOptions;
+  blocks: BlockRequest[];
+  /** Page title: sent as the unbilled `context` of every request. */
+  context?: string;
+  /** Source language the content script detected, used when the job leaves it to detection. */
+  detectedSourceLang?: string;
+  /** Blocks in the viewport: they go before everything else queued. */
+  priority?: boolean;
+}
+
+export interface TranslateBlocksOutput {
+  results: BlockResult[];
+  billedCharacters: number;
+}
+
+export interface TranslationServiceDeps {
+  /** The API client for the current settings; throws `auth` when there is no key. */
+  client?: () => Promise<ApiClient>;
+  cache?: TranslationCache;
+  scheduler?: Scheduler;
+  glossaries?: GlossaryResolver;
+  recordUsage?: (site: string, tabId: number | undefined, characters: number) => Promise<void>;
+  /** Failed requests of one block before it is refused for `failureCooldownMs`. */
+  maxFailures?: number;
+  failureCooldownMs?: number;
+  /** After a quota stop, requests are tried again after this long (the plan may have been upgraded). */
+  quotaPauseMs?: number;
+  limits?: PackLimits;
+  now?: () => number;
+}
+
+type Outcome = { ok: true; value: CachedTranslation } | { ok: false; error: ApiError };
+
+/** Codes that say nothing about the block itself: they do not count against its retries. */
+const GLOBAL_CODES: ReadonlySet<ApiErrorCode> = new Set(['quota', 'auth', 'aborted', 'rate-limit', 'network', 'timeout']);
+const MAX_TRACKED_FAILURES = 5_000;
+const LANG_RE = /^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})?$/;
+
+let memoClient: { baseUrl: string; key: string; client: ApiClient } | undefined;
+
+/** The client for the saved connection: no key means no request at all. */
+export async function clientFromSettings(): Promise<ApiClient> {
+  const connection = await connectionItem.getValue();
+  const key = connection.apiKey.trim();
+  if (!key) throw new ApiError('auth', t('translationErrorNoKey'));
+  const baseUrl = apiBaseUrl(connection);
+  if (!/^https?:\/\/[^/]+/i.test(baseUrl)) throw new ApiError('bad-request', t('translationErrorNoServer'));
+  if (!memoClient || memoClient.baseUrl !== baseUrl || memoClient.key !== key) {
+    memoClient = { baseUrl, key, client: createApiClient({ baseUrl, authKey: key }) };
+  }
+  return memoClient.client;
+}
+
+/** `more`/`less` make a request fail for targets without formality; the prefer_ forms fall back. */
+export function apiFormality(formality: Formality): Exclude<Formality, 'more' | 'less' | 'default'> | undefined {
+  if (formality === 'more' || formality === 'prefer_more') return 'prefer_more';
+  if (formality === 'less' || formality === 'prefer_less') return 'prefer_less';
+  return undefined;
+}
+
+function normalLang(code: string | undefined): string | undefined {
+  const trimmed = code?.trim();
+  return trimmed && LANG_RE.test(trimmed) ? trimmed.toUpperCase() : undefined;
+}
+
+function asApiError(err: unknown): ApiError {
+  if (err instanceof ApiError) return err;
+  return new ApiError(errorCode(err) ?? 'server', err instanceof Error ? err.message : String(err));
+}
+
+function deferred<T>() {
+  let resolve!: (value: T) => void;
+  const promise = new Promise<T>((r) => {
+    resolve = r;
+  });
+  return { promise, resolve };
+}
+
+export function createTranslationService(deps: TranslationServiceDeps = {}) {
+  const getClient = deps.client ?? clientFromSettings;
+  const cache = deps.cache ?? defaultCache();
+  const scheduler = deps.scheduler ?? createScheduler({ concurrency: 3 });
+  const glossaries = deps.glossaries ?? createGlossaryResolver();
+  const addUsage = deps.recordUsage ?? recordUsage;
+  const maxFailures = deps.maxFailures ?? 3;
+  const cooldown = deps.failureCooldownMs ?? 2 * 60_000;
+  const limits = deps.limits ?? API_LIMITS;
+  const now = deps.now ?? Date.now;
+  const quotaPause = deps.quotaPauseMs ?? 10 * 60_000;
+  let stoppedAt = 0;
+
+  /** Translations being requested right now, by cache key: identical blocks wait for these. */
+  const inFlight = new Map<string, Promise<Outcome>>();
+  const failures = new Map<string, { count: number; at: number; error: ApiError }>();
+  let lastClient: ApiClient | undefined;
+
+  function refusedBefore(key: string): ApiError | undefined {
+    const failure = failures.get(key);
+    if (!failure) return undefined;
+    if (now() - failure.at > cooldown) {
+      failures.delete(key);
+      return undefined;
+    }
+    return failure.count >= maxFailures ? failure.error : undefined;
+  }
+
+  function noteFailure(key: string, error: ApiError): void {
+    if (GLOBAL_CODES.has(error.code)) return;
+    const previous = failures.get(key);
+    failures.delete(key);
+    failures.set(key, { count: (previous?.count ?? 0) + 1, at: now(), error });
+    if (failures.size > MAX_TRACKED_FAILURES) failures.delete(failures.keys().next().value as string);
+  }
+
+  async function translateBlocks(input: TranslateBlocksInput): Promise<TranslateBlocksOutput> {
+    const client = await getClient();
+    if (client !== lastClient) {
+      // New key or server: a quota stop and the glossary list belonged to the old one.
+      lastClient = client;
+      scheduler.resume();
+      glossaries.invalidate();
+    } else if (scheduler.stopped && now() - stoppedAt > quotaPause) scheduler.resume();
+    const { job, blocks } = input;
+    const targetLang = job.targetLang;
+    const sourceLang = normalLang(job.sourceLang) ?? normalLang(input.detectedSourceLang);
+    const glossaryId = await glossaries.resolve(client, { glossaryId: job.glossaryId, sourceLang, targetLang });
+    const revision = glossaryId ? await glossaryRevision(glossaryId) : 0;
+    const formality = apiFormality(job.formality);
+
+    // Distinct blocks by cache key; blank blocks need no translation (and would still be billed).
+    const keys = await Promise.all(blocks.map((block) => (block.text.trim() === '' ? undefined : cacheKey({
+      text: block.text, format: block.format, sourceLang: sourceLang ?? '', targetLang, formality: formality ?? 'default',
+      glossaryId: glossaryId ?? '', glossaryRevision: revision, modelType: job.modelType, baseUrl: client.baseUrl,
+    }))));
+    const distinct = new Map<string, BlockRequest>();
+    keys.forEach((key, i) => {
+      if (key !== undefined && !distinct.has(key)) distinct.set(key, blocks[i]);
+    });
+
+    const outcomes = new Map<string, Promise<Outcome>>();
+    const lookup = [...distinct.keys()].filter((key) => {
+      const pending = inFlight.get(key);
+      if (pending) outcomes.set(key, pending);
+      return !pending;
+    });
+    const hits = await cache.getMany(lookup).catch(() => lookup.map(() => undefined));
+    const owned = new Map<string, (outcome: Outcome) => void>();
+    const misses: string[] = [];
+    lookup.forEach((key, i) => {
+      const hit = hits[i];
+      // Another call may have started this block while the cache was being read.
+      const pending = inFlight.get(key);
+      if (hit) outcomes.set(key, Promise.resolve({ ok: true, value: hit }));
+      else if (pending) outcomes.set(key, pending);
+      else {
+        const refused = scheduler.stopped ?? refusedBefore(key);
+        if (refused) {
+          outcomes.set(key, Promise.resolve({ ok: false, error: refused }));
+          return;
+        }
+        const d = deferred<Outcome>();
+        inFlight.set(key, d.promise);
+        outcomes.set(key, d.promise);
+        owned.set(key, d.resolve);
+        misses.push(key);
+      }
+    });
+
+    let billedCharacters = 0;
+    const toStore: [string, CachedTranslation][] = [];
+    const settle = (key: string, outcome: Outcome) => {
+      const resolve = owned.get(key);
+      if (!resolve) return;
+      owned.delete(key);
+      if (outcome.ok) {
+        toStore.push([key, outcome.value]);
+        failures.delete(key);
+      } else noteFailure(key, outcome.error);
+      resolve(outcome);
+    };
+
+    const sends: Promise<void>[] = [];
+    for (const format of ['html', 'text'] as const) {
+      const group = misses.filter((key) => distinct.get(key)!.format === format);
+      if (group.length === 0) continue;
+      const params: Omit<TranslateParams, 'text'> = {
+        target_lang: targetLang,
+        ...(sourceLang ? { source_lang: sourceLang } : {}),
+        ...(input.context ? { context: input.context } : {}),
+        model_type: job.modelType,
+        ...(formality ? { formality } : {}),
+        ...(glossaryId ? { glossary_id: glossaryId } : {}),
+        show_billed_characters: true,
+        ...(format === 'html' ? { tag_handling: 'html' as const } : {}),
+      };
+      const packed = packRequests(group.map((key) => distinct.get(key)!.text), params, limits);
+      for (const index of packed.oversized) settle(group[index], { ok: false, error: new ApiError('too-large', t('translationErrorTooLarge')) });
+
+      // A split block comes back in several pieces, possibly from several requests.
+      const pieces = new Map<number, { parts: string[]; left: number; detected: string }>();
+      const slots = packed.requests.map((request) => request.indices.map((index) => {
+        const entry = pieces.get(index) ?? { parts: [], left: 0, detected: '' };
+        pieces.set(index, entry);
+        entry.left++;
+        return entry.parts.push('') - 1;
+      }));
+
+      packed.requests.forEach((request, r) => {
+        const keysOfRequest = request.indices.map((index) => group[index]);
+        sends.push(scheduler.enqueue(() => client.translate(request.params), input.priority).then((result) => {
+          billedCharacters += result.billed_characters ?? 0;
+          result.translations.forEach((translation, j) => {
+            const piece = pieces.get(request.indices[j])!;
+            piece.parts[slots[r][j]] = translation.text;
+            piece.detected ||= translation.detected_source_language;
+            if (--piece.left === 0) {
+              settle(keysOfRequest[j], { ok: true, value: { text: piece.parts.join(''), detectedSourceLang: piece.detected } });
+            }
+          });
+        }, (err: unknown) => {
+          const error = asApiError(err);
+          // 456: the quota is used up; nothing else is sent for any tab.
+          if (error.code === 'quota' && !scheduler.stopped) {
+            stoppedAt = now();
+            scheduler.stop(error);
+          }
+          for (const key of keysOfRequest) settle(key, { ok: false, error });
+        }));
+      });
+    }
+
+    try {
+      await Promise.all(sends);
+      // Store before letting go of the in-flight entries so an identical block arriving now
+      // finds either the request or the cache, never neither.
+      await cache.setMany(toStore).catch(() => undefined);
+    } finally {
+      for (const key of misses) {
+        settle(key, { ok: false, error: new ApiError('server', t('translationErrorNoResult')) });
+        inFlight.delete(key);
+      }
+    }
+    if (billedCharacters > 0) await addUsage(input.site, input.tabId, billedCharacters).catch(() => undefined);
+
+    const results = await Promise.all(blocks.map(async (block, i): Promise<BlockResult> => {
+      const key = keys[i];
+      if (key === undefined) return { ok: true, text: block.text };
+      const outcome = await outcomes.get(key)!;
+      if (outcome.ok) {
+        return { ok: true, text: outcome.value.text, ...(outcome.value.detectedSourceLang ? { detectedSourceLang: outcome.value.detectedSourceLang } : {}) };
+      }
+      return { ok: false, code: outcome.error.code, message: outcome.error.message };
+    }));
+    return { results, billedCharacters };
+  }
+
+  return {
+    translateBlocks,
+    /** Accepts requests again after a quota stop (the user asked again, or changed the key). */
+    resumeAfterQuota(): void {
+      scheduler.resume();
+    },
+    /** The glossary list is fetched again on next use (a glossary changed). */
+    invalidateGlossaries(): void {
+      glossaries.invalidate();
+    },
+    get quotaStopped(): boolean {
+      return scheduler.stopped?.code === 'quota';
+    },
+  };
+}
+
+export type TranslationService = ReturnType<typeof createTranslationService>;
+
+let shared: TranslationService | undefined;
+
+/** The background's one translation service, shared by every tab. */
+export function translationService(): TranslationService {
+  if (!shared) {
+    const service = createTranslationService();
+    // Glossary edits (bumped revisions) may add or remove the dictionary a job needs.
+    glossaryRevisionsItem.watch(() => service.invalidateGlossaries());
+    shared = service;
+  }
+  return shared;
+}
