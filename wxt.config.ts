@@ -20,6 +20,8 @@ function mergedLocales(): { relativeDest: string; contents: string }[] {
 
 export default defineConfig({
   modules: ['@wxt-dev/webextension-polyfill'],
+  // Explicit imports only: auto-import scanning misreads object literals in utils/ as exports.
+  imports: false,
   vite: () => ({ plugins: [preact()] }),
   hooks: {
     'build:publicAssets': (_wxt, files) => {

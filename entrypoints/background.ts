@@ -1,4 +1,5 @@
 import { browser } from 'wxt/browser';
+import { defineBackground } from 'wxt/utils/define-background';
 import { afterReady } from '@/utils/background/lifecycle';
 import { createMenus, handleCommand, handleMenuClick } from '@/utils/background/commands';
 import { handleTabRemoved, handleTabUpdated, registerTabControl, restoreBadges } from '@/utils/background/tab-control';

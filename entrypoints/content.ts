@@ -1,6 +1,7 @@
 // Injected on demand by the background (scripting.executeScript, never declared in the
 // manifest). Wiring only: the page engine and the selection popover live in utils/.
 import { claimContentScript, startPageEngine } from '@/utils/dom/start-page-engine';
+import { defineContentScript } from 'wxt/utils/define-content-script';
 import { startSelectionPopover } from '@/utils/selection';
 
 export default defineContentScript({

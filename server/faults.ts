@@ -73,8 +73,8 @@ export function checkRule(value: unknown): FaultRule {
   if (r.retryAfter !== undefined && typeof r.retryAfter !== 'number' && typeof r.retryAfter !== 'string') throw new Error('retryAfter must be seconds or a date');
   if (r.body !== undefined && !['json', 'html', 'text', 'empty'].includes(r.body as string)) throw new Error('body must be json, html, text or empty');
   if (r.shape !== undefined && !SHAPES.includes(r.shape as MalformedShape)) throw new Error(`shape must be one of ${SHAPES.join(', ')}`);
-  if (r.payload !== undefined && typeof r.payload !== 'string' && !(Array.isArray(r.payload) && r.payload.length > 0 && r.payload.every((p) => typeof p === 'string'))) {
-    throw new Error('payload must be a string or a non-empty list of strings');
+  if (r.payload !== undefined && typeof r.payload !== 'string' && typeof r.payload !== 'function' && !(Array.isArray(r.payload) && r.payload.length > 0 && r.payload.every((p) => typeof p === 'string'))) {
+    throw new Error('payload must be a string, a non-empty list of strings or a function');
   }
   if (r.fault === 'hostile' && r.payload === undefined) throw new Error('a hostile fault needs a payload');
   if (r.path !== undefined && typeof r.path !== 'string') throw new Error('path must be a string');

@@ -103,7 +103,7 @@ describe('options page', () => {
     await page.getByLabel('Server address').fill('127.0.0.1:8787');
     await page.getByRole('button', { name: 'Test connection' }).click();
     await page.waitForTimeout(500);
-    console.log(JSON.stringify(await page.locator('#test-status').textContent()));
+    console.log(JSON.stringify(await page.locator('#test-status').textContent()), await page.getByLabel('Server address').inputValue(), await page.getByRole('button', { name: /Test|Testing/ }).textContent());
     await page.locator('#test-status').getByText('must start with https:// or http://', { exact: false }).waitFor();
 
     expect(await settled()).toBe(requests);

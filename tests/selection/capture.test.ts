@@ -165,3 +165,46 @@ describe('captureSelection', () => {
     expect(plain).toBe('a b\nc d\n\nline\nnext');
   });
 });
+
+describe('selections inside shadow roots, as browsers report them', () => {
+  it('finds the shadow root selection when the document selection is collapsed next to the host', () => {
+    document.body.innerHTML = '<p>Light text</p><div id="host"></div>';
+    const host = document.getElementById('host')!;
+    const root = host.attachShadow({ mode: 'open' });
+    root.innerHTML = '<p>Deep <b>shadow</b> text.</p>';
+    const inner = document.createRange();
+    inner.selectNodeContents(root.querySelector('p')!);
+    // Older Chromium: the document reports a collapsed range beside the host; the root has its own selection.
+    const outer = document.createRange();
+    outer.setStart(document.body, 1);
+    outer.collapse(true);
+    const fakeSelection = { rangeCount: 1, getRangeAt: () => outer } as unknown as Selection;
+    Object.assign(root, { getSelection: () => ({ rangeCount: 1, getRangeAt: () => inner }) });
+    const win = { document, getSelection: () => fakeSelection } as unknown as Window;
+    const captured = captureSelection(win)!;
+    expect(captured.source).toBe('Deep <b id="1">shadow</b> text.');
+  });
+
+  it('uses getComposedRanges with the open shadow roots where the browser has it', () => {
+    document.body.innerHTML = '<div id="host"></div>';
+    const host = document.getElementById('host')!;
+    const root = host.attachShadow({ mode: 'open' });
+    root.innerHTML = '<p>Composed <i>range</i> here.</p>';
+    const p = root.querySelector('p')!;
+    const outer = document.createRange();
+    outer.selectNode(host);
+    let askedFor: ShadowRoot[] = [];
+    const selection = {
+      rangeCount: 1,
+      getRangeAt: () => outer,
+      getComposedRanges: (options: { shadowRoots: ShadowRoot[] }) => {
+        askedFor = options.shadowRoots;
+        return [{ startContainer: p, startOffset: 1, endContainer: p, endOffset: 2, collapsed: false }];
+      },
+    } as unknown as Selection;
+    const captured = captureSelection({ document, getSelection: () => selection } as unknown as Window)!;
+    expect(askedFor).toEqual([root]);
+    expect(captured.source).toBe('<i id="1">range</i>');
+    expect(captured.context).toBe('Composed range here.');
+  });
+});

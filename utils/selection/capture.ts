@@ -145,9 +145,23 @@ type ComposedSelection = Selection & {
   getComposedRanges?: (options?: { shadowRoots?: ShadowRoot[] }) => StaticRange[];
 };
 
+/**
+ * A selection inside a shadow tree is reported around (or collapsed next to) its host; widen a
+ * collapsed range to the nodes on either side so the host counts as touched.
+ */
+function probeRange(range: Range): Range {
+  if (!range.collapsed || range.startContainer.nodeType !== 1) return range;
+  const container = range.startContainer;
+  const probe = range.cloneRange();
+  probe.setStart(container, Math.max(0, range.startOffset - 1));
+  probe.setEnd(container, Math.min(container.childNodes.length, range.startOffset + 1));
+  return probe;
+}
+
 /** Open shadow roots of elements the range touches (and roots nested in them), bounded. */
-function shadowRootsIn(range: Range, limit = 200): ShadowRoot[] {
+function shadowRootsIn(selected: Range, limit = 200): ShadowRoot[] {
   const roots: ShadowRoot[] = [];
+  const range = probeRange(selected);
   const container = range.commonAncestorContainer;
   const start = container.nodeType === 1 ? (container as Element) : container.parentElement;
   if (!start) return roots;
