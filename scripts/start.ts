@@ -11,7 +11,7 @@ import { ChromiumMissingError, findChromium, launchWithExtension } from './lib/c
 import { configureDemo, DEMO_KEY, translateUsage } from './lib/demo-setup';
 import { ExtensionSession } from './lib/extension-session';
 import { assertPortFree, isAddressInUse, PortTakenError } from './lib/ports';
-import { parseStartOptions, UsageError } from './lib/start-options';
+import { HelpRequested, parseStartOptions, UsageError } from './lib/start-options';
 import { serveFolder, type StaticServer } from './lib/static-server';
 import { runTour } from './tour/run-tour';
 import { formatSummary } from './tour/summary';
@@ -21,8 +21,30 @@ const startedAt = Date.now();
 const say = (line: string) => console.log(`[glossa] ${line}`);
 
 const cleanups: (() => Promise<unknown> | unknown)[] = [];
-async function cleanUp(): Promise<void> {
-  for (const step of cleanups.splice(0).reverse()) await Promise.resolve().then(step).catch(() => undefined);
+
+// Ctrl-C reaches both tsx and this process (tsx passes it on), so a signal arrives twice:
+// the handler stays installed and the first one starts an orderly stop.
+class Interrupted extends Error {}
+/** True while main() itself waits on `interrupted` (the open browser, the tour). */
+let mainHandlesStop = false;
+let stopping = false;
+const interrupted = new Promise<void>((stop) => {
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.on(signal, () => {
+      if (stopping) return;
+      stopping = true;
+      stop();
+      if (!mainHandlesStop) void cleanUp().finally(() => process.exit(130));
+    });
+  }
+});
+let cleaning: Promise<void> | undefined;
+/** Stops everything started so far, newest first; every caller waits for the same one run. */
+function cleanUp(): Promise<void> {
+  cleaning ??= (async () => {
+    for (const step of cleanups.splice(0).reverse()) await Promise.resolve().then(step).catch(() => undefined);
+  })();
+  return cleaning;
 }
 
 async function main(): Promise<number> {
@@ -55,9 +77,10 @@ async function main(): Promise<number> {
 
   say(`starting Chromium (${options.mode})…`);
   const headed = options.mode === 'headed';
-  const launched = await launchWithExtension(extensionDir, { headless: !headed, viewport: headed ? null : undefined });
+  const launched = await launchWithExtension(extensionDir, { headless: !headed, viewport: headed ? null : undefined, handleSignals: false });
   const { context } = launched;
-  cleanups.push(() => rmSync(launched.profileDir, { recursive: true, force: true }));
+  // Chromium's helper processes may still write into the profile for a moment after it closes.
+  cleanups.push(() => rmSync(launched.profileDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 }));
   cleanups.push(() => context.close());
   const session = new ExtensionSession(context, launched.extensionId);
   closeWelcomeTabs(context);
@@ -75,19 +98,21 @@ async function main(): Promise<number> {
     say('  • select some text, right-click and choose "Translate selection"');
     say('  • right-click the Glossa icon → Options for the key, defaults and the glossary manager');
     say('Close the browser or press Ctrl-C to stop.');
-    await new Promise<void>((closed) => {
-      context.once('close', () => closed());
-      process.once('SIGINT', () => closed());
-      process.once('SIGTERM', () => closed());
-    });
+    mainHandlesStop = true;
+    await Promise.race([new Promise<void>((closed) => context.once('close', () => closed())), interrupted]);
+    say('stopping…');
     return 0;
   }
 
   say('running the tour…');
   const setupMs = Date.now() - startedAt;
-  const figures = await runTour({ session, page, outDir: options.outDir, usage: () => translateUsage(api.log), setupMs });
-  const outDir = relative(process.cwd(), options.outDir) || '.';
-  console.log(formatSummary({ ...figures, outDir, screenshots: figures.screenshots.map((f) => relative(process.cwd(), f)) }));
+  mainHandlesStop = true;
+  const figures = await Promise.race([
+    runTour({ session, page, outDir: options.outDir, usage: () => translateUsage(api.log), setupMs }),
+    interrupted.then(() => Promise.reject(new Interrupted('Tour interrupted.'))),
+  ]);
+  const shown = (path: string) => (relative(process.cwd(), path).startsWith('..') ? path : relative(process.cwd(), path) || '.');
+  console.log(formatSummary({ ...figures, outDir: shown(options.outDir), screenshots: figures.screenshots.map(shown) }));
   return 0;
 }
 
@@ -112,7 +137,13 @@ main()
   })
   .catch(async (err: unknown) => {
     await cleanUp();
+    // Stopped by a signal: whatever failed after it was the stop itself.
+    if (err instanceof Interrupted || stopping) process.exit(130);
+    if (err instanceof HelpRequested) {
+      console.log(err.message);
+      process.exit(0);
+    }
     const known = expected.some((type) => err instanceof type);
     console.error(`[glossa] ${known ? (err as Error).message : (err instanceof Error ? err.stack ?? err.message : String(err))}`);
-    process.exit(err instanceof UsageError && process.argv.some((a) => a === '--help' || a === '-h') ? 0 : 1);
+    process.exit(1);
   });

@@ -17,6 +17,8 @@ export interface GlossaryContext {
   store: GlossaryStore;
   owner: string;
   glossaryLimit: number;
+  /** Bytes of the request body: no dictionary in a body of at most 10 MB can be over 10 MB. */
+  bodyBytes?: number;
 }
 
 /** What a dictionary request body asks for, validated and parsed. */
@@ -51,7 +53,7 @@ function pairLabel(source: string, target: string): string {
 }
 
 /** Validates one Dictionary-with-entries object and parses its entries. */
-function readDictionary(value: unknown, where: string): DictionaryInput {
+function readDictionary(value: unknown, where: string, bodyBytes = Infinity): DictionaryInput {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     throw new HttpError(400, `${where} must be an object with source_lang, target_lang, entries and entries_format`);
   }
@@ -66,7 +68,7 @@ function readDictionary(value: unknown, where: string): DictionaryInput {
     throw new HttpError(400, `${where}: entries_format must be 'tsv' or 'csv'`, `Got ${JSON.stringify(d.entries_format ?? null)}`);
   }
   const pair = pairLabel(source.code, target.code);
-  const size = checkDictionarySize(d.entries);
+  const size = bodyBytes > MAX_DICTIONARY_BYTES ? checkDictionarySize(d.entries) : undefined;
   if (size) throw new HttpError(413, `The ${pair} dictionary is too large`, size.message);
   const parsed = parseEntries(d.entries, d.entries_format as EntriesFormat, { source: source.code, target: target.code });
   if (parsed.problemCount > 0) {
@@ -115,7 +117,7 @@ export async function createGlossary(ctx: GlossaryContext, body: Record<string, 
   }
   const dictionaries: StoredDictionary[] = [];
   body.dictionaries.forEach((value, index) => {
-    const input = readDictionary(value, `dictionaries[${index}]`);
+    const input = readDictionary(value, `dictionaries[${index}]`, ctx.bodyBytes);
     if (dictionaries.some((d) => d.source === input.source && d.target === input.target)) {
       throw new HttpError(400, `dictionaries[${index}]: a second ${pairLabel(input.source, input.target)} dictionary`, 'Each language pair may appear once');
     }
@@ -144,7 +146,7 @@ export async function putDictionary(ctx: GlossaryContext, id: string, body: Reco
   if ('dictionaries' in body) {
     throw new HttpError(400, 'PUT changes one dictionary', 'Send source_lang, target_lang, entries and entries_format at the top level of the body');
   }
-  const input = readDictionary(body, 'The dictionary');
+  const input = readDictionary(body, 'The dictionary', ctx.bodyBytes);
   const index = glossary.dictionaries.findIndex((d) => d.source === input.source && d.target === input.target);
   const stored = toStored(input);
   if (index >= 0) glossary.dictionaries[index] = stored;
@@ -168,7 +170,7 @@ export async function patchGlossary(ctx: GlossaryContext, id: string, body: Reco
     if (body.dictionaries.length > 1) {
       throw new HttpError(400, 'PATCH changes one dictionary per call', `Got ${body.dictionaries.length}; send one call per language pair`);
     }
-    const input = readDictionary(body.dictionaries[0], 'dictionaries[0]');
+    const input = readDictionary(body.dictionaries[0], 'dictionaries[0]', ctx.bodyBytes);
     index = glossary.dictionaries.findIndex((d) => d.source === input.source && d.target === input.target);
     const entries = new Map(index >= 0 ? glossary.dictionaries[index].entries : []);
     for (const [source, target] of input.entries) entries.set(source, target);

@@ -14,6 +14,8 @@ export interface StoredDictionary {
   entries: Map<string, string>;
   /** Built on first use by a translation, dropped when the entries change. */
   matcher?: GlossaryMatcher;
+  /** The entries as TSV, built on first retrieval, dropped when the entries change. */
+  tsv?: string;
 }
 
 export interface StoredGlossary {
@@ -38,13 +40,12 @@ export function ownerOf(key: string): string {
 }
 
 export function dictionaryTsv(dict: StoredDictionary): string {
-  let out = '';
-  let first = true;
-  for (const [source, target] of dict.entries) {
-    out += first ? `${source}\t${target}` : `\n${source}\t${target}`;
-    first = false;
+  if (dict.tsv === undefined) {
+    const lines: string[] = [];
+    for (const [source, target] of dict.entries) lines.push(`${source}\t${target}`);
+    dict.tsv = lines.join('\n');
   }
-  return out;
+  return dict.tsv;
 }
 
 export function matcherOf(dict: StoredDictionary): GlossaryMatcher {
@@ -120,7 +121,10 @@ export class GlossaryStore {
 
   /** Persists a changed glossary (callers mutate it first). */
   async save(glossary: StoredGlossary): Promise<void> {
-    for (const dict of glossary.dictionaries) dict.matcher = undefined;
+    for (const dict of glossary.dictionaries) {
+      dict.matcher = undefined;
+      dict.tsv = undefined;
+    }
     const folder = this.folder;
     if (!folder) return;
     const data: GlossaryFile = {
@@ -164,6 +168,6 @@ export class GlossaryStore {
 
   /** Waits for pending writes (before close). */
   async flush(): Promise<void> {
-    await Promise.allSettled([...this.writes.values()]);
+    await Promise.allSettled(this.writes.values());
   }
 }

@@ -1,5 +1,6 @@
 // HTTP plumbing for the local API server: errors with the house error body, strict body
 // reading (size limits, UTF-8, JSON and form decoding) and reply writing.
+import { isUtf8 } from 'node:buffer';
 import type { IncomingMessage } from 'node:http';
 
 /** A handler's answer; the dispatcher writes it (after faults may have changed it). */
@@ -92,14 +93,11 @@ export function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
   });
 }
 
-const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
-
+/** Strict UTF-8 decoding (isUtf8 is a fast native check; toString alone would substitute U+FFFD). */
 export function decodeUtf8(body: Buffer): string {
-  try {
-    return utf8.decode(body);
-  } catch {
-    throw new HttpError(400, 'The request body is not valid UTF-8', 'Encode the body as UTF-8');
-  }
+  if (!isUtf8(body)) throw new HttpError(400, 'The request body is not valid UTF-8', 'Encode the body as UTF-8');
+  const text = body.toString('utf8');
+  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
 }
 
 export function parseJsonObject(text: string): Record<string, unknown> {

@@ -156,7 +156,7 @@ export async function startServer(options: ServerOptions = {}): Promise<GlossaSe
   }
   await seedDemo();
 
-  const glossaryContext = (ctx: RequestContext): GlossaryContext => ({ store, owner: ctx.owner, glossaryLimit });
+  const glossaryContext = (ctx: RequestContext): GlossaryContext => ({ store, owner: ctx.owner, glossaryLimit, bodyBytes: ctx.record.bodyBytes });
 
   async function jsonBody(ctx: RequestContext, limit: number): Promise<Record<string, unknown>> {
     const type = requireMediaType(ctx.req, ['application/json']);
@@ -207,14 +207,20 @@ export async function startServer(options: ServerOptions = {}): Promise<GlossaSe
       pattern: /^\/v3\/glossaries$/,
       methods: {
         GET: (ctx) => listGlossaries(glossaryContext(ctx)),
-        POST: async (ctx) => createGlossary(glossaryContext(ctx), await jsonBody(ctx, GLOSSARY_BODY_LIMIT)),
+        POST: async (ctx) => {
+          const body = await jsonBody(ctx, GLOSSARY_BODY_LIMIT);
+          return createGlossary(glossaryContext(ctx), body);
+        },
       },
     },
     {
       pattern: new RegExp(`^/v3/glossaries/${UUID_SEGMENT}$`),
       methods: {
         GET: (ctx, m) => getGlossary(glossaryContext(ctx), m[1]),
-        PATCH: async (ctx, m) => patchGlossary(glossaryContext(ctx), m[1], await jsonBody(ctx, GLOSSARY_BODY_LIMIT)),
+        PATCH: async (ctx, m) => {
+          const body = await jsonBody(ctx, GLOSSARY_BODY_LIMIT);
+          return patchGlossary(glossaryContext(ctx), m[1], body);
+        },
         DELETE: (ctx, m) => deleteGlossary(glossaryContext(ctx), m[1]),
       },
     },
@@ -222,7 +228,10 @@ export async function startServer(options: ServerOptions = {}): Promise<GlossaSe
     {
       pattern: new RegExp(`^/v3/glossaries/${UUID_SEGMENT}/dictionaries$`),
       methods: {
-        PUT: async (ctx, m) => putDictionary(glossaryContext(ctx), m[1], await jsonBody(ctx, GLOSSARY_BODY_LIMIT)),
+        PUT: async (ctx, m) => {
+          const body = await jsonBody(ctx, GLOSSARY_BODY_LIMIT);
+          return putDictionary(glossaryContext(ctx), m[1], body);
+        },
         DELETE: (ctx, m) => deleteDictionary(glossaryContext(ctx), m[1], ctx.query),
       },
     },

@@ -75,7 +75,7 @@ function styleFor(target: string): Style {
 
 /** A style's replacement for each ASCII letter (index = char code), precomputed once per style. */
 function asciiTable(style: Style): (string | undefined)[] {
-  const table: (string | undefined)[] = new Array(128);
+  const table: (string | undefined)[] = Array.from({ length: 128 }, () => undefined);
   for (let c = 65; c <= 122; c++) {
     if (c > 90 && c < 97) continue;
     const ch = String.fromCharCode(c);
@@ -274,12 +274,30 @@ function capitalizeAt(text: string, from: number): string {
   return text.slice(0, i) + upper + text.slice(i + 1);
 }
 
+/** Upper-cases the first letter of every sentence, in one pass (texts may have 100,000 lines). */
 function capitalizeSentences(text: string, split: '0' | '1' | 'nonewlines'): string {
-  let out = capitalizeAt(text, 0);
-  if (split === '0') return out;
-  const boundary = split === '1' ? /[.!?…][\s]+|\n/g : /[.!?…][ \t\u00a0]+/g;
-  for (let m = boundary.exec(out); m; m = boundary.exec(out)) out = capitalizeAt(out, m.index + m[0].length);
-  return out;
+  let out = '';
+  let last = 0;
+  let atStart = true;
+  let afterStop = false;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i];
+    const space = ch === ' ' || ch === '\t' || ch === '\n' || ch === '\r' || ch === '\u00a0' || (ch > '\u007f' && /\s/.test(ch));
+    if (atStart) {
+      if (space || OPENERS.has(ch)) continue;
+      atStart = false;
+      const upper = ch.toUpperCase();
+      if (upper !== ch && upper.length === 1) {
+        out += text.slice(last, i) + upper;
+        last = i + 1;
+      }
+    }
+    if (split === '0') continue;
+    if (ch === '\n' && split === '1') atStart = true;
+    else if (space && afterStop) atStart = true;
+    afterStop = ch === '.' || ch === '!' || ch === '?' || ch === '…';
+  }
+  return last === 0 ? text : out + text.slice(last);
 }
 
 /** The formality marker shown before a translation, or '' (default, or a target without formality). */

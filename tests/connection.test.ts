@@ -42,6 +42,8 @@ describe('resolveConnection', () => {
   it('checks the key before anything else', () => {
     expect(resolveConnection({ apiKey: '  ', plan: 'custom', customUrl: 'nope' }, addresses)).toEqual({ ok: false, problem: 'empty-key' });
     expect(resolveConnection({ apiKey: 'ab cd', plan: 'paid', customUrl: '' }, addresses)).toEqual({ ok: false, problem: 'bad-key' });
+    expect(resolveConnection({ apiKey: 'key\u2013with-dash', plan: 'paid', customUrl: '' }, addresses)).toEqual({ ok: false, problem: 'bad-key' });
+    expect(resolveConnection({ apiKey: 'abc:fx', plan: 'paid', customUrl: '' }, addresses)).toMatchObject({ ok: true });
   });
 
   it('uses the plan address or the checked custom address', () => {

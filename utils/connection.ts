@@ -39,9 +39,12 @@ export function checkServerAddress(input: string): AddressCheck {
   return { ok: true, url: `${url.origin}${path}` };
 }
 
-/** Whether a key can go in an HTTP header at all: pasted keys sometimes carry spaces or line breaks. */
+/**
+ * Whether a key can go in the Authorization header as it is: visible ASCII only. Pasted keys
+ * sometimes carry spaces, line breaks or typographic characters, which fetch would refuse.
+ */
 export function isWellFormedKey(key: string): boolean {
-  return !/\s/.test(key) && ![...key].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f);
+  return /^[\x21-\x7e]*$/.test(key);
 }
 
 export type ResolvedConnection =

@@ -130,3 +130,9 @@ export function languageOptions(languages: readonly Language[], current: string)
   }
   return options.sort((a, b) => a.name.localeCompare(b.name));
 }
+
+/** "English → German" for a glossary pair key such as `en>de` (see utils/settings.ts pairKey). */
+export function pairName(key: string, locale?: string): string {
+  const [source = '', target = ''] = key.split('>');
+  return `${languageName(source, locale)} → ${languageName(target, locale)}`;
+}

@@ -311,9 +311,10 @@ export function DictionaryEditor({ glossary, sourceLang, targetLang, onClose }: 
             version={editor.version}
             indices={editor.indices}
             label={t('glossaryEntriesOf', pairLabel)}
-            onChange={(i, field, value) => !offer && editor.edit(i, field, value)}
-            onDelete={(i) => !offer && editor.remove(i)}
+            onChange={editor.edit}
+            onDelete={editor.remove}
             scrollTo={scrollTo}
+            readOnly={Boolean(offer)}
           />
           {report && <ValidationReport result={report} unit="row" onTrim={trimAll} onJump={jumpToRow} />}
           {saveError && (

@@ -21,6 +21,8 @@ interface Props {
   /** Scrolls to this position in the shown rows when `nonce` changes. */
   scrollTo?: { position: number; nonce: number };
   heightPx?: number;
+  /** Shown but not editable (while a draft waits for "continue or discard"). */
+  readOnly?: boolean;
 }
 
 type Rect = { width: number; height: number };
@@ -31,7 +33,7 @@ function observeRectOrInitial(instance: Virtualizer<HTMLDivElement, Element>, cb
   return observeElementRect(instance, (rect) => cb(rect.height > 0 ? rect : instance.options.initialRect ?? rect));
 }
 
-export function EntryTable({ rows, version, indices, label, onChange, onDelete, scrollTo, heightPx = 480 }: Props) {
+export function EntryTable({ rows, version, indices, label, onChange, onDelete, scrollTo, heightPx = 480, readOnly = false }: Props) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const [, rerender] = useReducer((n: number) => n + 1, 0);
   const count = indices ? indices.length : rows.length;
@@ -94,6 +96,7 @@ export function EntryTable({ rows, version, indices, label, onChange, onDelete, 
                   <input
                     type="text"
                     value={row.source}
+                    readOnly={readOnly}
                     aria-label={t('glossarySourceOfRow', n)}
                     aria-invalid={sourceBad ? 'true' : undefined}
                     onInput={(e) => onChange(rowIndex, 'source', e.currentTarget.value)}
@@ -103,13 +106,14 @@ export function EntryTable({ rows, version, indices, label, onChange, onDelete, 
                   <input
                     type="text"
                     value={row.target}
+                    readOnly={readOnly}
                     aria-label={t('glossaryTargetOfRow', n)}
                     aria-invalid={targetBad ? 'true' : undefined}
                     onInput={(e) => onChange(rowIndex, 'target', e.currentTarget.value)}
                   />
                 </span>
                 <span role="cell">
-                  <button type="button" aria-label={t('glossaryDeleteRowN', n)} onClick={() => onDelete(rowIndex)}>
+                  <button type="button" aria-label={t('glossaryDeleteRowN', n)} disabled={readOnly} onClick={() => onDelete(rowIndex)}>
                     {t('glossaryDeleteRow')}
                   </button>
                 </span>

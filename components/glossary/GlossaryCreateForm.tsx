@@ -10,7 +10,7 @@ import { createDraftSaver, deleteDraft, dictionaryDraftKey, type CreateDraft, ty
 import { describeProblem } from '../../utils/glossary/problem-text';
 import { validateText } from '../../utils/glossary/validate';
 import { CREATE_DRAFT_KEY } from '../../utils/glossary/drafts';
-import { useManager } from './manager-context';
+import { confirmAction, useManager } from './manager-context';
 import { DictionaryInput } from './DictionaryInput';
 
 interface Props {
@@ -28,7 +28,7 @@ export function createFormDraftKey(glossary?: Glossary): string {
 }
 
 export function GlossaryCreateForm({ glossary, initial, onDone }: Props) {
-  const { notify, refresh } = useManager();
+  const { ask, notify, refresh } = useManager();
   const [name, setName] = useState(initial?.name ?? '');
   const [dictionaries, setDictionaries] = useState<CreateDraftDictionary[]>(initial?.dictionaries.length ? initial.dictionaries : [emptyDictionary()]);
   const [errors, setErrors] = useState<string[]>([]);
@@ -127,6 +127,7 @@ export function GlossaryCreateForm({ glossary, initial, onDone }: Props) {
   };
 
   const cancel = async () => {
+    if (touched.current && !(await confirmAction(ask, t('glossaryDiscardTitle'), [t('glossaryDiscardBody')], t('glossaryDiscardForm')))) return;
     touched.current = false;
     saver.cancel();
     await deleteDraft(draftKey);

@@ -50,7 +50,11 @@ export function ConnectionSection({ connection, addresses, addressError, testSta
             placeholder="https://api.example.com"
             value={connection.customUrl}
             onInput={(event) => update({ customUrl: event.currentTarget.value })}
-            onBlur={onAddressBlur}
+            onBlur={(event) => {
+              // Checking on the way to a button would insert the message above it mid-click and
+              // move it from under the pointer; Save and Test connection report the problem anyway.
+              if (!(event.relatedTarget instanceof HTMLButtonElement)) onAddressBlur();
+            }}
             autocomplete="url"
             spellcheck={false}
             aria-invalid={addressError ? 'true' : undefined}

@@ -4,8 +4,9 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { Glossary } from '../../utils/api/types';
 import { t } from '../../utils/i18n';
-import { languageName } from '../../utils/languages';
+import { pairName } from '../../utils/languages';
 import { pairKey, type DefaultGlossaries } from '../../utils/settings';
+import { StatusMessage, type Status } from './StatusMessage';
 
 interface Props {
   /** null while loading. */
@@ -13,12 +14,9 @@ interface Props {
   /** Why the list could not be loaded (no key, server down …). */
   loadError: string | null;
   value: DefaultGlossaries;
-  onChange(value: DefaultGlossaries): void;
-}
-
-function pairLabel(key: string): string {
-  const [source, target] = key.split('>');
-  return t('optionsPairLabel', [languageName(source), languageName(target)]);
+  status: Status | null;
+  /** Saves at once; `pair` is the pair that changed. */
+  onChange(value: DefaultGlossaries, pair: string): void;
 }
 
 function pairsOf(glossaries: Glossary[], value: DefaultGlossaries): string[] {
@@ -26,10 +24,10 @@ function pairsOf(glossaries: Glossary[], value: DefaultGlossaries): string[] {
   for (const glossary of glossaries) {
     for (const dictionary of glossary.dictionaries) pairs.add(pairKey(dictionary.source_lang, dictionary.target_lang));
   }
-  return [...pairs].sort((a, b) => pairLabel(a).localeCompare(pairLabel(b)));
+  return [...pairs].sort((a, b) => pairName(a).localeCompare(pairName(b)));
 }
 
-export function DefaultGlossariesSection({ glossaries, loadError, value, onChange }: Props) {
+export function DefaultGlossariesSection({ glossaries, loadError, value, status, onChange }: Props) {
   const list = glossaries ?? [];
   const pairs = pairsOf(list, value);
   const [pair, setPair] = useState('');
@@ -44,9 +42,9 @@ export function DefaultGlossariesSection({ glossaries, loadError, value, onChang
     const next = { ...value };
     if (id) next[pair] = id;
     else delete next[pair];
-    onChange(next);
+    onChange(next, pair);
   };
-  const assigned = Object.entries(value).sort(([a], [b]) => pairLabel(a).localeCompare(pairLabel(b)));
+  const assigned = Object.entries(value).sort(([a], [b]) => pairName(a).localeCompare(pairName(b)));
 
   return (
     <section id="default-glossaries" class="options-section" aria-labelledby="default-glossaries-title">
@@ -63,7 +61,7 @@ export function DefaultGlossariesSection({ glossaries, loadError, value, onChang
             <select id="glossary-pair" value={pair} onChange={(event) => setPair(event.currentTarget.value)}>
               {pairs.map((key) => (
                 <option key={key} value={key}>
-                  {pairLabel(key)}
+                  {pairName(key)}
                 </option>
               ))}
             </select>
@@ -76,7 +74,7 @@ export function DefaultGlossariesSection({ glossaries, loadError, value, onChang
                 const entries = glossary.dictionaries.find((d) => pairKey(d.source_lang, d.target_lang) === pair)?.entry_count ?? 0;
                 return (
                   <option key={glossary.glossary_id} value={glossary.glossary_id}>
-                    {t('optionsGlossaryOption', [glossary.name, String(entries)])}
+                    {t(entries === 1 ? 'optionsGlossaryOptionOne' : 'optionsGlossaryOption', [glossary.name, String(entries)])}
                   </option>
                 );
               })}
@@ -95,7 +93,7 @@ export function DefaultGlossariesSection({ glossaries, loadError, value, onChang
             {assigned.map(([key, id]) => (
               <li key={key}>
                 <span>
-                  {pairLabel(key)}: <strong>{nameOf(id) ?? (glossaries === null ? id : t('optionsMissingGlossary'))}</strong>
+                  {pairName(key)}: <strong>{nameOf(id) ?? (glossaries === null ? id : t('optionsMissingGlossary'))}</strong>
                 </span>
                 <button
                   type="button"
@@ -103,17 +101,20 @@ export function DefaultGlossariesSection({ glossaries, loadError, value, onChang
                   onClick={() => {
                     const next = { ...value };
                     delete next[key];
-                    onChange(next);
+                    onChange(next, key);
+                    // The button goes away with its row: keep keyboard focus in the section.
+                    document.getElementById('glossary-pair')?.focus();
                   }}
                 >
                   {t('optionsRemove')}
-                  <span class="visually-hidden"> {t('optionsDefaultFor', pairLabel(key))}</span>
+                  <span class="visually-hidden"> {t('optionsDefaultFor', pairName(key))}</span>
                 </button>
               </li>
             ))}
           </ul>
         </>
       )}
+      <StatusMessage status={status} />
     </section>
   );
 }

@@ -1,6 +1,6 @@
-// The options page. Connection, defaults and default glossaries form one draft saved with
-// `Save` (leaving with unsaved changes warns); site rules and the cache act at once. Every
-// read and write goes through the background's settings messages.
+// The options page. Connection and defaults form one draft saved with `Save` (leaving with
+// unsaved changes warns); default glossaries, site rules and the cache act at once. Every read
+// and write goes through the background's settings messages.
 import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
 import { browser } from 'wxt/browser';
 import type { Glossary, Language } from '../../utils/api/types';
@@ -15,7 +15,7 @@ import {
   resolveConnection,
 } from '../../utils/connection';
 import { t } from '../../utils/i18n';
-import { FALLBACK_TARGET_LANGUAGES } from '../../utils/languages';
+import { FALLBACK_TARGET_LANGUAGES, pairName } from '../../utils/languages';
 import { sendMessage, type CacheStats, type SettingsSnapshot, type UsageReport } from '../../utils/messaging';
 import { planAddresses } from '../../utils/plan-addresses';
 import { siteRulesItem, type Connection, type DefaultGlossaries, type SiteRules, type TranslationDefaults } from '../../utils/settings';
@@ -34,7 +34,6 @@ import './options.css';
 interface Draft {
   connection: Connection;
   defaults: TranslationDefaults;
-  defaultGlossaries: DefaultGlossaries;
 }
 
 interface Props {
@@ -43,7 +42,7 @@ interface Props {
 }
 
 function draftOf(settings: SettingsSnapshot): Draft {
-  return { connection: settings.connection, defaults: settings.defaults, defaultGlossaries: settings.defaultGlossaries };
+  return { connection: settings.connection, defaults: settings.defaults };
 }
 
 function sameDraft(a: Draft | null, b: Draft | null): boolean {
@@ -89,6 +88,7 @@ export function OptionsApp({ welcome: welcomeAtStart }: Props) {
   const [usage, setUsage] = useState<UsageReport | null>(null);
   const [usageError, setUsageError] = useState<string | null>(null);
   const [rulesStatus, setRulesStatus] = useState<Status | null>(null);
+  const [glossaryStatus, setGlossaryStatus] = useState<Status | null>(null);
   /** Host permissions granted now; read ahead so Save can ask for one inside the click. */
   const granted = useRef<string[]>([]);
   const glossariesLoadedAt = useRef(0);
@@ -220,7 +220,7 @@ export function OptionsApp({ welcome: welcomeAtStart }: Props) {
         setSaveStatus({ kind: 'error', text: t('optionsPermissionRefused', hostOf(connection.customUrl)) });
         return;
       }
-      const result = await sendMessage('saveSettings', { connection, defaults: start.defaults, defaultGlossaries: start.defaultGlossaries });
+      const result = await sendMessage('saveSettings', { connection, defaults: start.defaults });
       const previous = saved;
       setSaved(result);
       // Keep anything typed while the save was on its way.
@@ -312,6 +312,16 @@ export function OptionsApp({ welcome: welcomeAtStart }: Props) {
     }
   };
 
+  const saveDefaultGlossaries = async (defaultGlossaries: DefaultGlossaries, pair: string) => {
+    try {
+      const result = await sendMessage('saveSettings', { defaultGlossaries });
+      setSaved((current) => (current ? { ...current, defaultGlossaries: result.defaultGlossaries } : result));
+      setGlossaryStatus({ kind: 'ok', text: defaultGlossaries[pair] ? t('optionsDefaultGlossarySaved', pairName(pair)) : t('optionsDefaultGlossaryCleared', pairName(pair)) });
+    } catch (err) {
+      setGlossaryStatus({ kind: 'error', text: t('optionsSaveFailed', messageOf(err)) });
+    }
+  };
+
   const clearCache = async () => {
     try {
       setCache(await sendMessage('clearCache', {}));
@@ -338,8 +348,8 @@ export function OptionsApp({ welcome: welcomeAtStart }: Props) {
         <ul class="options-nav">
           <li><a href="#connection">{t('optionsConnectionTitle')}</a></li>
           <li><a href="#defaults">{t('optionsDefaultsTitle')}</a></li>
-          <li><a href="#default-glossaries">{t('optionsDefaultGlossariesTitle')}</a></li>
           <li><a href="#glossaries">{t('optionsGlossariesTitle')}</a></li>
+          <li><a href="#default-glossaries">{t('optionsDefaultGlossariesTitle')}</a></li>
           <li><a href="#site-rules">{t('optionsSiteRulesTitle')}</a></li>
           <li><a href="#cache">{t('optionsCacheTitle')}</a></li>
           <li><a href="#usage">{t('optionsUsageTitle')}</a></li>
@@ -370,19 +380,6 @@ export function OptionsApp({ welcome: welcomeAtStart }: Props) {
               onTest={test}
             />
             <DefaultsSection defaults={draft.defaults} targetLanguages={targetLanguages} plan={draft.connection.plan} modelError={modelError} onChange={changeDefaults} />
-            <div
-              onFocusIn={() => {
-                // The glossary manager below may have changed the list since it was loaded.
-                if (Date.now() - glossariesLoadedAt.current > 3000) void loadGlossaries(saved.connection);
-              }}
-            >
-              <DefaultGlossariesSection
-                glossaries={glossaries}
-                loadError={glossaryError}
-                value={draft.defaultGlossaries}
-                onChange={(defaultGlossaries) => setDraft({ ...draft, defaultGlossaries })}
-              />
-            </div>
             <SaveBar dirty={dirty} saving={saving} status={saveStatus} />
           </form>
         )}
@@ -390,6 +387,16 @@ export function OptionsApp({ welcome: welcomeAtStart }: Props) {
         <div id="glossaries" class="options-section options-glossaries">
           <GlossaryManager />
         </div>
+        {saved && (
+          <div
+            onFocusIn={() => {
+              // The glossary manager above may have changed the list since it was loaded.
+              if (Date.now() - glossariesLoadedAt.current > 3000) void loadGlossaries(saved.connection);
+            }}
+          >
+            <DefaultGlossariesSection glossaries={glossaries} loadError={glossaryError} value={saved.defaultGlossaries} status={glossaryStatus} onChange={saveDefaultGlossaries} />
+          </div>
+        )}
         {saved && <SiteRulesSection rules={saved.siteRules} status={rulesStatus} onRemove={removeRule} />}
         <CacheSection stats={cache} status={cacheStatus} onClear={clearCache} />
         <UsageSection report={usage} loadError={usageError} />

@@ -129,6 +129,7 @@ export function SelectionPopover(props: SelectionPopoverProps) {
           </div>
         )}
         {done && <TranslationText nodes={done.translation.nodes} lang={bcp47(targetLang)} />}
+        {done && done.translation.removed > 0 && <p class="status sanitized">{t('popoverSanitized')}</p>}
       </div>
       {done && (
         <div class="footer">

@@ -3,6 +3,8 @@
 import { performance } from 'node:perf_hooks';
 import { API_LIMITS, packRequests, translateBody, utf8Length } from '../../utils/api/packing';
 import type { TranslateParams } from '../../utils/api/types';
+import type { ApiClient } from '../../utils/api/client';
+import { createDispatcher, type DispatchItem } from '../../utils/translation/dispatcher';
 import { median, type BenchSuite, type Figure } from './figure';
 
 /** Deterministic pseudo-random numbers, so every run packs the same segments. */
@@ -29,6 +31,44 @@ function lowerBound(list: string[], params: Omit<TranslateParams, 'text'>): numb
   const base = utf8Length(translateBody({ ...params, text: [] }));
   const bytes = list.reduce((sum, s) => sum + utf8Length(JSON.stringify(s)) + 1, 0) - 1;
   return Math.max(Math.ceil(list.length / API_LIMITS.maxTexts), Math.ceil(bytes / (API_LIMITS.maxBytes - base)));
+}
+
+/** Splits blocks into messages the way the page engine sends them: ≤ 50 blocks and ≤ 60k characters. */
+function messages(list: string[]): string[][] {
+  const out: string[][] = [];
+  let current: string[] = [];
+  let chars = 0;
+  for (const block of list) {
+    if (current.length > 0 && (current.length >= 50 || chars + block.length > 60_000)) {
+      out.push(current);
+      current = [];
+      chars = 0;
+    }
+    current.push(block);
+    chars += block.length;
+  }
+  if (current.length > 0) out.push(current);
+  return out;
+}
+
+/** Requests the dispatcher sends for a page's messages, against a server answering in 30 ms. */
+async function dispatchedRequests(batches: string[][], params: Omit<TranslateParams, 'text'>): Promise<number> {
+  let requests = 0;
+  const client = {
+    baseUrl: 'bench',
+    async translate(p: TranslateParams) {
+      requests++;
+      await new Promise((resolve) => setTimeout(resolve, 30));
+      return { translations: p.text.map((text) => ({ detected_source_language: 'DE', text })) };
+    },
+  } as unknown as ApiClient;
+  const dispatcher = createDispatcher();
+  const owner = { billed: 0, site: 'bench' };
+  await Promise.all(batches.map((batch, i) => {
+    const items: DispatchItem[] = batch.map((text) => ({ text, group: 'page', params, client, owner, resolve: () => undefined, reject: () => undefined }));
+    return dispatcher.submit(items, i === 0); // the first message holds the viewport
+  }));
+  return requests;
 }
 
 const suite: BenchSuite = async () => {
@@ -62,7 +102,18 @@ const suite: BenchSuite = async () => {
     splitTimes.push(performance.now() - started);
   }
 
+  // A page's blocks as the content script sends them, in messages.
+  const page = segments(3_000, 11).map((s, i) => (i % 3 === 0 ? s.repeat(4) : s)); // text-heavy: bytes decide
+  const pageMessages = messages(page);
+  const pageRanOn = `3,000 blocks in ${pageMessages.length} messages (≤ 50 blocks, ≤ 60k chars)`;
+  const perMessage = pageMessages.reduce((sum, m) => sum + packRequests(m, params).requests.length, 0);
+  const dispatched = await dispatchedRequests(pageMessages, params);
+  const minimum = packRequests(page, params).requests.length;
+
   const figures: Figure[] = [
+    { name: 'dispatch.page.requests', value: dispatched, unit: 'requests', ranOn: pageRanOn, target: `≤ minimum + 1 (viewport first)` },
+    { name: 'dispatch.page.greedy-minimum', value: minimum, unit: 'requests', ranOn: pageRanOn },
+    { name: 'dispatch.page.per-message', value: perMessage, unit: 'requests', ranOn: `${pageRanOn}, each packed alone` },
     { name: 'packing.10k.time', value: median(times), unit: 'ms', ranOn, target: 'fast (linear)' },
     { name: 'packing.10k.requests', value: requests, unit: 'requests', ranOn },
     { name: 'packing.10k.lower-bound', value: lowerBound(list, params), unit: 'requests', ranOn, target: 'no packing needs fewer' },

@@ -37,11 +37,18 @@ export interface LaunchedExtension {
 }
 
 /** Launches Chromium in a fresh profile with the unpacked extension at `extensionDir`. */
-export async function launchWithExtension(extensionDir: string, options: { headless?: boolean; viewport?: { width: number; height: number } | null } = {}): Promise<LaunchedExtension> {
+export async function launchWithExtension(extensionDir: string, options: {
+    headless?: boolean;
+    viewport?: { width: number; height: number } | null;
+    /** false when the caller stops the browser itself on Ctrl-C (Playwright would exit the process at once). */
+    handleSignals?: boolean;
+  } = {}): Promise<LaunchedExtension> {
   const profileDir = mkdtempSync(join(tmpdir(), 'glossa-profile-'));
   const context = await chromium.launchPersistentContext(profileDir, {
     executablePath: findChromium(),
     headless: options.headless ?? true,
+    handleSIGINT: options.handleSignals ?? true,
+    handleSIGTERM: options.handleSignals ?? true,
     // null lets a headed window size the page itself.
     viewport: options.viewport === undefined ? { width: 1280, height: 800 } : options.viewport,
     args: [

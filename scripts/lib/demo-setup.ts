@@ -32,7 +32,8 @@ export async function configureDemo(session: ExtensionSession, apiUrl: string): 
   const glossary = await findDemoGlossary(apiUrl);
   await session.setStorage({
     connection: { apiKey: DEMO_KEY, plan: 'paid', customUrl: '' },
-    defaults: { targetLang: 'DE', sourceLang: '', formality: 'default', modelType: 'latency_optimized', bilingual: false },
+    // A fixed source language lets the glossary apply (the API takes glossary_id only with source_lang).
+    defaults: { targetLang: 'DE', sourceLang: glossary ? 'EN' : '', formality: 'default', modelType: 'latency_optimized', bilingual: false },
     ...(glossary ? { defaultGlossaries: { 'en>de': glossary.id } } : {}),
   });
   return glossary;

@@ -31,6 +31,9 @@ export class UsageError extends Error {
   }
 }
 
+/** --help: the usage goes to stdout and the exit code is 0. */
+export class HelpRequested extends UsageError {}
+
 function parsePort(flag: string, value: string | undefined): number {
   const port = Number(value);
   if (!value || !Number.isInteger(port) || port < 1 || port > 65535) throw new UsageError(`${flag} needs a port number between 1 and 65535, got "${value ?? ''}".`);
@@ -69,7 +72,7 @@ export function parseStartOptions(argv: string[], env: NodeJS.ProcessEnv = proce
         break;
       case '--help':
       case '-h':
-        throw new UsageError('Glossa demo: builds the extension and opens it in Chromium on the local server.');
+        throw new HelpRequested('npm start: builds Glossa and opens it in Chromium with the local server and the demo page.');
       default:
         throw new UsageError(`Unknown option "${arg}".`);
     }

@@ -32,6 +32,18 @@ const LATE_CONTENT_TIMEOUT_MS = 15_000;
 // from this module, and must not declare named inner functions (tsx would wrap them).
 
 export async function runTour(input: TourInput): Promise<Omit<TourFigures, 'outDir'>> {
+  try {
+    return await tour(input);
+  } catch (err) {
+    // A picture of where the tour stopped says more than the message alone.
+    const file = join(input.outDir, 'tour-failed.png');
+    const saved = await input.page.screenshot({ path: file }).then(() => true, () => false);
+    if (saved && err instanceof Error) err.message += `\nThe demo page at that moment: ${file}`;
+    throw err;
+  }
+}
+
+async function tour(input: TourInput): Promise<Omit<TourFigures, 'outDir'>> {
   const { session, page, outDir } = input;
   const started = Date.now();
   const warnings: string[] = [];
@@ -66,11 +78,19 @@ export async function runTour(input: TourInput): Promise<Omit<TourFigures, 'outD
   const commandAt = Date.now();
   await session.dispatchCommand('translate-page', page);
   let state = await session.waitForPhase(page, 'translated', 60_000);
-  const pageTranslatedMs = Date.now() - commandAt;
+  const firstScreenMs = Date.now() - commandAt;
   const firstTextAt = await page.evaluate(() => (window as unknown as { glossaTourFirstText?: number }).glossaTourFirstText);
   const translatedTitle = await page.locator('h1').innerText();
   if (translatedTitle === originalTitle) throw new Error('Glossa reported the page as translated, but its title is still the original.');
 
+  // Read down to the end as a user would: Glossa translates what comes near the viewport.
+  await page.evaluate(async () => {
+    for (let y = 0; y < document.documentElement.scrollHeight; y += Math.round(window.innerHeight * 0.75)) {
+      window.scrollTo(0, y);
+      await new Promise((r) => setTimeout(r, 120));
+    }
+    window.scrollTo(0, document.documentElement.scrollHeight);
+  });
   // The demo adds a notice a few seconds after load; Glossa should translate it when it arrives.
   const lateTranslated = await page
     .waitForFunction(
@@ -99,9 +119,11 @@ export async function runTour(input: TourInput): Promise<Omit<TourFigures, 'outD
   await popup.getByRole('button', { name: /show original/i }).waitFor({ timeout: 10_000 }).catch(() => {
     warnings.push('the popup did not show a "Show original" button for the translated tab');
   });
-  await shoot(popup, 'popup.png', { fullPage: true });
+  await shootPopup(popup, join(outDir, 'popup.png'));
+  screenshots.push(join(outDir, 'popup.png'));
   await popup.emulateMedia({ colorScheme: 'dark' });
-  await shoot(popup, 'popup-dark.png', { fullPage: true });
+  await shootPopup(popup, join(outDir, 'popup-dark.png'));
+  screenshots.push(join(outDir, 'popup-dark.png'));
   await popup.close();
 
   // 3. Show the original again (the same command toggles).
@@ -150,8 +172,10 @@ export async function runTour(input: TourInput): Promise<Omit<TourFigures, 'outD
   await options.goto(`${session.extensionUrl}/options.html`);
   await options.waitForLoadState('networkidle');
   await shoot(options, 'options.png');
-  await showGlossaryManager(options, warnings);
-  await shoot(options, 'glossary-manager.png');
+  if (await showGlossaryManager(options, warnings)) {
+    await shoot(options, 'glossary-manager.png');
+    if (await openDemoDictionary(options, warnings)) await shoot(options, 'glossary-entries.png');
+  }
   await options.close();
 
   const total = input.usage();
@@ -162,12 +186,22 @@ export async function runTour(input: TourInput): Promise<Omit<TourFigures, 'outD
     pageRequests: pageUsage.requests - baseline.requests,
     billedCharacters: total.billedCharacters - baseline.billedCharacters,
     firstTextMs: firstTextAt === undefined ? undefined : Math.max(0, firstTextAt - commandAt),
-    pageTranslatedMs,
+    firstScreenMs,
     setupMs: input.setupMs,
     tourMs: Date.now() - started,
     screenshots,
     warnings,
   };
+}
+
+/** A real popup is as large as its content: shrink the page to it, as the browser does, and shoot that. */
+async function shootPopup(popup: Page, file: string): Promise<void> {
+  const size = await popup.evaluate(() => {
+    document.documentElement.style.width = 'max-content';
+    const rect = document.documentElement.getBoundingClientRect();
+    return { width: Math.ceil(Math.max(rect.width, document.documentElement.scrollWidth)), height: Math.ceil(Math.max(rect.height, document.documentElement.scrollHeight)) };
+  });
+  await popup.screenshot({ path: file, fullPage: true, clip: { x: 0, y: 0, ...size } });
 }
 
 async function waitUntil(check: () => boolean, timeoutMs: number): Promise<boolean> {
@@ -188,12 +222,34 @@ async function waitForPopover(page: Page): Promise<void> {
   );
 }
 
-/** Brings the glossary manager into view (a section or tab of the options page). */
-async function showGlossaryManager(options: Page, warnings: string[]): Promise<void> {
-  const heading = options.getByRole('heading', { name: /glossar/i }).first();
-  if (await heading.count()) {
-    await heading.scrollIntoViewIfNeeded();
-    return;
+/** Scrolls the glossary manager's heading to the top of the options page. */
+async function showGlossaryManager(options: Page, warnings: string[]): Promise<boolean> {
+  const heading = options.getByRole('heading', { name: /glossar/i, level: 2 }).first();
+  const found = await heading.waitFor({ timeout: 10_000 }).then(() => true, () => false);
+  if (!found) {
+    warnings.push('the options page shows no glossary manager heading');
+    return false;
   }
-  warnings.push('the options page shows no glossary heading');
+  // Wait for the list itself (a glossary name), not only the heading.
+  await options.getByText(/Glossa demo/).first().waitFor({ timeout: 10_000 }).catch(() => warnings.push('the glossary manager did not list the demo glossary'));
+  await heading.evaluate((el) => el.scrollIntoView({ block: 'start' }));
+  await options.evaluate(() => window.scrollBy(0, -16));
+  return true;
+}
+
+/** Opens the demo glossary's English → German dictionary in the manager's entry table. */
+async function openDemoDictionary(options: Page, warnings: string[]): Promise<boolean> {
+  const open = options.getByRole('button', { name: /^Open .* of Glossa demo$/ }).first();
+  if (!(await open.count())) {
+    warnings.push('the glossary manager has no Open button for the demo glossary');
+    return false;
+  }
+  await open.click();
+  // Entries are editable inputs in a virtualised table: look for a value, not for text.
+  const shown = await options
+    .waitForFunction(() => [...document.querySelectorAll('input')].some((input) => input.value === 'Browser-Erweiterung'), undefined, { timeout: 10_000 })
+    .then(() => true, () => false);
+  if (!shown) warnings.push('the demo dictionary did not show its entries');
+  await options.getByRole('heading', { name: /glossar/i, level: 2 }).first().evaluate((el) => el.scrollIntoView({ block: 'start' }));
+  return shown;
 }

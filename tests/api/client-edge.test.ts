@@ -186,6 +186,11 @@ describe('client against a scripted server', () => {
     expect(attempts).toBe(4);
   });
 
+  it('an address that cannot be fetched is a network error, not a crash', async () => {
+    const broken = createApiClient({ baseUrl: 'not a url', authKey: KEY, retry: false });
+    await expect(broken.languages('target')).rejects.toMatchObject({ code: 'network', message: expect.stringContaining('not a url') });
+  });
+
   it('does not retry creating a glossary after a server error (it may have been created)', async () => {
     script(json(500, { message: 'oops' }), json(200, {}));
     await expect(client().createGlossary({ name: 'x', dictionaries: [] })).rejects.toMatchObject({ code: 'server' });

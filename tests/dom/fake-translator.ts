@@ -2,7 +2,7 @@
 // as a well-behaved API with tag handling would. Records what was sent.
 import type { BlockRequest } from '../../utils/messaging';
 import type { TranslateFn, TranslateInfo, TranslateReply } from '../../utils/dom/engine';
-import { createPageEngine, type PageEngineOptions } from '../../utils/dom/engine';
+import { createPageEngine, type PageEngine, type PageEngineOptions } from '../../utils/dom/engine';
 import { immediateVisibility } from '../../utils/dom/visibility';
 
 export function upperCase(text: string): string {
@@ -32,15 +32,24 @@ export function fakeTranslator(transform: (text: string, block: BlockRequest) =>
   };
 }
 
+const live: PageEngine[] = [];
+
+/** Restores every engine a test started, so none keeps observing the shared document. */
+export async function stopAllEngines(): Promise<void> {
+  for (const engine of live.splice(0)) await engine.restore();
+}
+
 /** An engine on the test document with everything treated as on screen. */
-export function testEngine(translate: TranslateFn, overrides: Partial<PageEngineOptions> = {}) {
-  return createPageEngine({
+export function testEngine(translate: TranslateFn, overrides: Partial<PageEngineOptions> = {}): PageEngine {
+  const engine = createPageEngine({
     translate,
     job: { targetLang: 'DE', sourceLang: '', formality: 'default', modelType: 'latency_optimized', bilingual: false },
     visibility: immediateVisibility,
     progressIntervalMs: 0,
     ...overrides,
   });
+  live.push(engine);
+  return engine;
 }
 
 /** Sets the body, translates it, and returns the engine once idle. */

@@ -37,8 +37,11 @@ describe('options page', () => {
     await page.getByLabel('Server address').fill(address);
   }
 
+  const consoleLines: string[] = [];
+
   beforeAll(async () => {
     glossa = await launchGlossa({ unconfigured: true });
+    glossa.context.on('console', (message) => consoleLines.push(message.text()));
   });
   afterAll(async () => {
     await glossa?.close();
@@ -102,12 +105,19 @@ describe('options page', () => {
 
     await page.getByLabel('Server address').fill('127.0.0.1:8787');
     await page.getByRole('button', { name: 'Test connection' }).click();
-    await page.waitForTimeout(500);
-    console.log(JSON.stringify(await page.locator('#test-status').textContent()), await page.getByLabel('Server address').inputValue(), await page.getByRole('button', { name: /Test|Testing/ }).textContent());
     await page.locator('#test-status').getByText('must start with https:// or http://', { exact: false }).waitFor();
 
     expect(await settled()).toBe(requests);
     expect(await stored('connection')).toEqual(before);
+  });
+
+  it('reports an address Glossa has no permission for, without a request', async () => {
+    const page = await freshOptions();
+    const requests = await settled();
+    await setConnection(page, TEST_KEY, 'https://api.glossa.invalid');
+    await page.getByRole('button', { name: 'Test connection' }).click();
+    await page.locator('#test-status').getByText('Glossa may not contact api.glossa.invalid yet', { exact: false }).waitFor();
+    expect(await settled()).toBe(requests);
   });
 
   it('gives an empty key a clear message and sends nothing', async () => {
@@ -144,6 +154,20 @@ describe('options page', () => {
     await page.getByText('bank.example removed', { exact: false }).waitFor();
     expect(await stored('siteRules')).toEqual({ always: ['blog.example'], never: [] });
     expect(await page.getByRole('button', { name: 'Remove news.example' }).count()).toBe(0);
+  });
+
+  it('chooses a default glossary for a language pair', async () => {
+    const created = await fetch(`${glossa.api.url}/v3/glossaries`, {
+      method: 'POST',
+      headers: { Authorization: `Service-Auth-Key ${TEST_KEY}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ name: 'Ship terms', dictionaries: [{ source_lang: 'en', target_lang: 'de', entries: 'hull\tRumpf', entries_format: 'tsv' }] }),
+    });
+    const { glossary_id: id } = (await created.json()) as { glossary_id: string };
+    const page = await freshOptions();
+    await page.getByLabel('Language pair').selectOption('en>de');
+    await page.getByLabel('Default glossary for this pair').selectOption(id);
+    await page.getByText('Default glossary for English → German saved.').waitFor();
+    expect(await stored('defaultGlossaries')).toEqual({ 'en>de': id });
   });
 
   it('saves with the keyboard alone', async () => {
@@ -185,5 +209,9 @@ describe('options page', () => {
     expect(dark).toBe('rgb(18, 20, 24)');
     expect(light).toBe('rgb(246, 247, 249)');
     await page.close();
+  });
+
+  it('never printed a key to the console', () => {
+    expect(consoleLines.filter((line) => line.includes(TEST_KEY) || line.includes('not-the-key') || line.includes('typed-by-keyboard'))).toEqual([]);
   });
 });

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Frame, Page } from 'playwright-core';
 import { pseudoTranslate } from '../../server/index';
 import { HOSTILE_PAYLOADS } from '../selection/hostile-payloads';
-import { launchGlossa, type Glossa } from './harness';
+import { launchGlossa, TEST_KEY, type Glossa } from './harness';
 
 const HOST = 'glossa-selection-popover';
 const TARGET = 'DE';
@@ -41,26 +41,37 @@ function shownText(html: string): string {
   return html.replace(/<[^>]+>/g, '').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
 }
 
-async function selectIn(target: Page | Frame, selector: string, startChar: number, endChar: number): Promise<string> {
-  return target.evaluate(({ selector, startChar, endChar }) => {
+/** Selects the first occurrence of `text` in the element (across its text nodes); returns the selection's text. */
+async function selectText(target: Page | Frame, selector: string, text: string): Promise<string> {
+  return target.evaluate(({ selector, text }) => {
     const root = document.querySelector(selector)!;
     const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
     const texts: Text[] = [];
     for (let n = walker.nextNode(); n; n = walker.nextNode()) texts.push(n as Text);
-    const locate = (offset: number): [Text, number] => {
+    const at = texts.map((t) => t.data).join('').indexOf(text);
+    if (at < 0) throw new Error(`"${text}" is not in ${selector}`);
+    const locate = (offset: number, preferNext: boolean): [Text, number] => {
       let seen = 0;
-      for (const text of texts) {
-        if (offset <= seen + text.length) return [text, offset - seen];
-        seen += text.length;
+      for (const node of texts) {
+        if (offset < seen + node.length || (!preferNext && offset === seen + node.length)) return [node, offset - seen];
+        seen += node.length;
       }
       const last = texts[texts.length - 1];
       return [last, last.length];
     };
-    const [startNode, startOffset] = locate(startChar);
-    const [endNode, endOffset] = locate(endChar);
+    const [startNode, startOffset] = locate(at, true);
+    const [endNode, endOffset] = locate(at + text.length, false);
     window.getSelection()!.setBaseAndExtent(startNode, startOffset, endNode, endOffset);
     return window.getSelection()!.toString();
-  }, { selector, startChar, endChar });
+  }, { selector, text });
+}
+
+/** The popover's translation, or its error message when it shows one instead. */
+async function popoverOutcome(target: Page | Frame): Promise<{ text?: string; error?: string }> {
+  await target.locator(`${HOST} .translation, ${HOST} [role="alert"]`).first().waitFor({ state: 'attached', timeout: 15_000 });
+  const translation = target.locator(`${HOST} .translation`);
+  if ((await translation.count()) > 0) return { text: (await translation.textContent()) ?? '' };
+  return { error: (await target.locator(`${HOST} [role="alert"]`).textContent()) ?? '' };
 }
 
 async function popoverText(target: Page | Frame): Promise<string> {
@@ -92,7 +103,7 @@ describe('selection popover in Chromium', () => {
 
   it('translates a selection from the context menu, keeping its link and formatting, with the paragraph as unbilled context', async () => {
     glossa.api.log.length = 0;
-    const selected = await selectIn(page, '#intro', 25, 89);
+    const selected = await selectText(page, '#intro', 'Read the harbour guide for the opening hours of every quay.');
     expect(selected).toBe('Read the harbour guide for the opening hours of every quay.');
     await glossa.clickMenu('translate-selection', page, { selectionText: selected });
 
@@ -155,7 +166,7 @@ describe('selection popover in Chromium', () => {
   });
 
   it('translates again into another language from the picker', async () => {
-    const selected = await selectIn(page, '#second', 0, 47);
+    const selected = await selectText(page, '#second', 'The second paragraph talks about lighthouses.');
     await glossa.clickMenu('translate-selection', page, { selectionText: selected });
     await popoverText(page);
     await page.locator(`${HOST} select`).selectOption('FR');
@@ -195,7 +206,7 @@ describe('selection popover in Chromium', () => {
     const frame = page.frames().find((f) => f.url().endsWith('/frame.html'))!;
     expect(frame).toBeTruthy();
     await frame.locator('#framed').click();
-    const selected = await selectIn(frame, '#framed', 0, 62);
+    const selected = await selectText(frame, '#framed', 'Text inside a frame is selected here and translated.');
     expect(selected).toBe('Text inside a frame is selected here and translated.');
     await glossa.dispatchCommand('translate-selection', page);
     const html = 'Text inside a frame is selected <em id="1">here</em> and translated.';
@@ -238,6 +249,79 @@ describe('selection popover in Chromium', () => {
     expect(await page.locator('#note').inputValue()).toBe(original);
   });
 
+  it('copies the translation to the clipboard', async () => {
+    await glossa.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: glossa.pages.url });
+    const selected = await selectText(page, '#third', 'And a third one');
+    await glossa.clickMenu('translate-selection', page, { selectionText: selected });
+    const shown = await popoverText(page);
+    await page.locator(`${HOST} button`, { hasText: 'Copy' }).click();
+    await page.locator(`${HOST} [role="status"]`, { hasText: 'Copied to the clipboard.' }).waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(shown);
+    await closePopover(page);
+  });
+
+  it('keeps its own styles under a strict Content-Security-Policy, in the dark scheme too', async () => {
+    glossa.pages.set('/strict.html', '<!doctype html><html><head><meta charset="utf-8"></head><body><p id="strict">Strict pages still get a readable popover.</p></body></html>', {
+      'content-security-policy': "default-src 'none'; style-src 'none'; script-src 'none'",
+    });
+    const strict = await glossa.openPage('/strict.html');
+    for (const scheme of ['light', 'dark'] as const) {
+      await strict.emulateMedia({ colorScheme: scheme });
+      const selected = await selectText(strict, '#strict', 'Strict pages still get a readable popover.');
+      await glossa.clickMenu('translate-selection', strict, { selectionText: selected });
+      await popoverText(strict);
+      const look = await strict.locator(`${HOST} .popover`).evaluate((el) => {
+        const s = getComputedStyle(el);
+        return { background: s.backgroundColor, radius: s.borderTopLeftRadius, position: getComputedStyle((el.getRootNode() as ShadowRoot).host).position };
+      });
+      expect(look.radius).toBe('10px');
+      expect(look.position).toBe('absolute');
+      expect(look.background).toBe(scheme === 'dark' ? 'rgb(31, 31, 36)' : 'rgb(255, 255, 255)');
+      await strict.keyboard.press('Escape');
+      await strict.locator(HOST).waitFor({ state: 'detached' });
+    }
+    await strict.close();
+  });
+
+  it('explains a rejected key and opens the options page from the popover', async () => {
+    await glossa.setStorage({ connection: { apiKey: 'not-the-key', plan: 'custom', customUrl: glossa.api.url } });
+    try {
+      await page.bringToFront();
+      const selected = await selectText(page, '#second', 'lighthouses');
+      await glossa.clickMenu('translate-selection', page, { selectionText: selected });
+      const outcome = await popoverOutcome(page);
+      expect(outcome.error).toContain('did not accept your API key');
+      const opened = glossa.context.waitForEvent('page', { timeout: 10_000 });
+      await page.locator(`${HOST} button`, { hasText: 'Open options' }).click();
+      const options = await opened;
+      expect(options.url()).toContain('/options.html');
+      await options.close();
+      expect(await page.locator(HOST).count()).toBe(0);
+    } finally {
+      await glossa.setStorage({ connection: { apiKey: TEST_KEY, plan: 'custom', customUrl: glossa.api.url } });
+    }
+  });
+
+  it('on a translated page, the page engine leaves the popover alone', async () => {
+    // A URL of its own: the harness finds tabs by URL.
+    const translated = await glossa.openPage('/selection.html?translated');
+    await glossa.dispatchCommand('translate-page', translated);
+    await glossa.waitForPhase(translated, 'translated');
+    const selected = await translated.evaluate(() => {
+      window.getSelection()!.selectAllChildren(document.getElementById('second')!);
+      return window.getSelection()!.toString();
+    });
+    await glossa.clickMenu('translate-selection', translated, { selectionText: selected });
+    const shown = await popoverText(translated);
+    expect(shown).toBe(pseudoTranslate(selected, TARGET, { tagHandling: 'html' }));
+    // Give the page engine's observer time to react to the new element: nothing in the popover changes.
+    await translated.waitForTimeout(1500);
+    expect(await translated.locator(`${HOST} .translation`).textContent()).toBe(shown);
+    expect(await translated.locator(`${HOST} h2`).textContent()).toBe('Glossa translation');
+    expect(await translated.locator(`${HOST} button[aria-label="Close"]`).count()).toBe(1);
+    await translated.close();
+  });
+
   it(`renders ${HOSTILE_PAYLOADS.length} hostile translations as text only, and nothing runs`, async () => {
     const paragraphs = HOSTILE_PAYLOADS.map((_, i) => `<p id="p${i}">Read <a href="https://docs.example/guide">the docs</a> and <b>this</b> now, number ${i}.</p>`).join('');
     glossa.pages.set('/hostile.html', `<!doctype html><html><head><meta charset="utf-8"></head><body>${paragraphs}</body></html>`);
@@ -248,9 +332,12 @@ describe('selection popover in Chromium', () => {
       const payload = HOSTILE_PAYLOADS[i];
       glossa.api.faults.add({ fault: 'hostile', payload: payload.html, path: '/v2/translate', times: 1 });
       // "Read the docs and this now" of paragraph i: its context differs each time, so nothing comes from the cache.
-      const selected = await selectIn(hostile, `#p${i}`, 0, 26);
+      const selected = await selectText(hostile, `#p${i}`, 'Read the docs and this now');
       await glossa.clickMenu('translate-selection', hostile, { selectionText: selected });
-      const text = await popoverText(hostile);
+      const outcome = await popoverOutcome(hostile);
+      const text = outcome.text ?? '';
+      // An answer with no readable text left is reported as unreadable, not shown empty.
+      if (outcome.error !== undefined && !outcome.error.includes('cannot read')) problems.push(`${payload.name}: unexpected error ${outcome.error}`);
       await hostile.waitForTimeout(50);
       const report = await hostile.evaluate(() => {
         const root = document.querySelector('glossa-selection-popover')!.shadowRoot!;

@@ -23,7 +23,7 @@ function runStart(args: string[], env: NodeJS.ProcessEnv = {}, timeoutMs = 170_0
   delete childEnv.DISPLAY;
   delete childEnv.WAYLAND_DISPLAY;
   return new Promise((done, fail) => {
-    const child = spawn(join(root, 'node_modules/.bin/tsx'), ['scripts/start.ts', ...args], { cwd: root, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts', ...args], { cwd: root, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
@@ -53,7 +53,7 @@ describe('npm start', () => {
       const run = await runStart(['--out', out]);
       expect(run.code, `${run.stdout}\n${run.stderr}`).toBe(0);
       expect(run.stdout).toContain('Glossa tour finished');
-      for (const name of ['page-translated.png', 'page-original.png', 'page-side-by-side.png', 'selection-popover.png', 'popup.png', 'popup-dark.png', 'options.png', 'glossary-manager.png']) {
+      for (const name of ['page-translated.png', 'page-original.png', 'page-side-by-side.png', 'selection-popover.png', 'popup.png', 'popup-dark.png', 'options.png', 'glossary-manager.png', 'glossary-entries.png']) {
         const file = join(out, name);
         expect(existsSync(file), `${name} missing`).toBe(true);
         const bytes = readFileSync(file);

@@ -187,6 +187,16 @@ describe('openSelectionPopover', () => {
     expect(d.writeClipboard).toHaveBeenCalledWith('Zeile eins\nzwei', shadowOf());
   });
 
+  it('says when it left out markup from the answer, and not otherwise', async () => {
+    const clean = openSelectionPopover(selectArticle(), deps(async () => answer('Lies <b id="2">dies</b>.')));
+    await clean.settled();
+    expect(shadowOf().querySelector('.sanitized')).toBeNull();
+    const dirty = openSelectionPopover(selectArticle(), deps(async () => answer('Lies <script>x()</script><b id="2" onclick="x()">dies</b>.')));
+    await dirty.settled();
+    expect(shadowOf().querySelector('.sanitized')!.textContent).toContain('left out markup');
+    expect(shadowOf().querySelector('.translation')!.textContent).toBe('Lies dies.');
+  });
+
   describe(`hostile translations (${HOSTILE_PAYLOADS.length} payloads)`, () => {
     const ALLOWED_ATTRIBUTES: Record<string, readonly string[]> = { a: ['href', 'target', 'rel'], span: ['class'] };
     for (const payload of HOSTILE_PAYLOADS) {
@@ -197,7 +207,13 @@ describe('openSelectionPopover', () => {
         await popover.settled();
         await flush();
         expect((window as { __glossaPwned?: unknown }).__glossaPwned).toBeUndefined();
-        const translation = shadowOf().querySelector('.translation')!;
+        const translation = shadowOf().querySelector('.translation');
+        if (!translation) {
+          // Nothing readable was left: the popover says the answer cannot be read.
+          expect(payload.visible).toBeUndefined();
+          expect(shadowOf().querySelector('[role="alert"]')!.textContent).toContain('cannot read');
+          return;
+        }
         for (const el of Array.from(translation.querySelectorAll('*'))) {
           expect(['a', 'b', 'strong', 'i', 'em', 'u', 's', 'sub', 'sup', 'mark', 'small', 'br', 'span']).toContain(el.localName);
           for (const attr of Array.from(el.attributes)) expect(ALLOWED_ATTRIBUTES[el.localName] ?? []).toContain(attr.name);

@@ -1,5 +1,5 @@
 // @vitest-environment node
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { startServer } from '../../server/index';
 import { call, KEY, translateCall, useServer } from './helpers';
 
@@ -140,7 +140,7 @@ describe('faults through the control object', () => {
     expect((await translateCall(server(), hello)).status).toBe(200);
     controller.abort();
     await expect(hung).rejects.toThrow();
-    await new Promise((r) => setTimeout(r, 50));
+    await vi.waitFor(() => expect(server().log[0].aborted).toBe(true));
     expect(server().log[0]).toMatchObject({ fault: 'hang', status: 0, aborted: true });
   });
 
@@ -151,6 +151,21 @@ describe('faults through the control object', () => {
     await new Promise((r) => setTimeout(r, 100));
     await own.close();
     await expect(hung).rejects.toThrow();
+  });
+
+  it('goes down and comes back on the same port', async () => {
+    let own = await startServer({ port: 0, keys: [KEY] });
+    const { port, url } = own;
+    expect((await call(own, 'GET', '/v2/languages')).status).toBe(200);
+    await own.close();
+    await expect(fetch(`${url}/v2/languages`)).rejects.toThrow();
+    own = await startServer({ port, keys: [KEY] });
+    try {
+      expect(own.url).toBe(url);
+      expect((await call(own, 'GET', '/v2/languages')).status).toBe(200);
+    } finally {
+      await own.close();
+    }
   });
 
   it('clears everything with clear() and reset()', async () => {

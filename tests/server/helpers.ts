@@ -36,7 +36,8 @@ export async function call(server: GlossaServer, method: string, path: string, o
   }
   const url = new URL(path, server.url);
   for (const [k, v] of Object.entries(opts.query ?? {})) url.searchParams.set(k, v);
-  const res = await fetch(url, { method, headers, body });
+  // Node's fetch takes a Buffer; the DOM typings in this project do not know that.
+  const res = await fetch(url, { method, headers, body: body as BodyInit | undefined });
   const text = await res.text();
   let data: unknown;
   try {

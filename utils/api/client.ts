@@ -107,6 +107,8 @@ export function createApiClient({ baseUrl, authKey, fetch: fetchImpl = globalThi
   const root = baseUrl.replace(/\/+$/, '');
   const retryOptions: RetryOptions = retry === false ? { attempts: 1 } : (retry ?? {});
   const now = retryOptions.now ?? Date.now;
+  // Named in network errors; an address that does not parse still gets a readable error.
+  const serverName = URL.canParse(root) ? new URL(root).host : root;
 
   /** The key must never leave through an error message, even if a server echoes it. */
   const redact = (text: string) => (authKey ? text.split(authKey).join('[key]') : text);
@@ -132,7 +134,7 @@ export function createApiClient({ baseUrl, authKey, fetch: fetchImpl = globalThi
       if (external?.aborted) return abortedError();
       if (timedOut) return apiError('timeout', `${FALLBACK_MESSAGES.timeout} (${Math.round(limit / 100) / 10} s)`);
       const reason = err instanceof Error ? err.message : String(err);
-      return apiError('network', `${FALLBACK_MESSAGES.network} (${new URL(root).host})`, { detail: reason });
+      return apiError('network', `${FALLBACK_MESSAGES.network} (${serverName})`, { detail: reason });
     };
 
     try {

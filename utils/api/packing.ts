@@ -57,14 +57,19 @@ export function utf8Length(s: string): number {
   return bytes;
 }
 
+/** Bytes of the body with an empty `text` array: each text then adds its JSON size (+1 comma after the first). */
+export function baseBodyBytes(params: Omit<TranslateParams, 'text'>): number {
+  return utf8Length(translateBody({ ...params, text: [] }));
+}
+
 /** Bytes a string adds as one element of the JSON `text` array (quotes and escapes included). */
-function jsonBytes(s: string): number {
+export function jsonBytes(s: string): number {
   return utf8Length(JSON.stringify(s));
 }
 
 export function packRequests(segments: string[], params: Omit<TranslateParams, 'text'>, limits: PackLimits = API_LIMITS): PackResult {
   // The body with an empty text array; each text then adds its JSON size, plus a comma after the first.
-  const baseBytes = utf8Length(translateBody({ ...params, text: [] }));
+  const baseBytes = baseBodyBytes(params);
   const budget = limits.maxBytes - baseBytes; // the largest JSON size one text alone may have
   const html = params.tag_handling === 'html' || params.tag_handling === 'xml';
   const requests: PackedRequest[] = [];

@@ -242,7 +242,8 @@ export function createSettingsService(options: SettingsServiceOptions = {}) {
         problem: (code && PROBLEM_FOR_CODE[code]) || 'failed',
         baseUrl,
         ...(typeof status === 'number' ? { status } : {}),
-        ...(code ? {} : { detail: err instanceof Error ? err.message : String(err) }),
+        // The client keeps the key out of its errors; anything else is redacted here.
+        ...(code ? {} : { detail: (err instanceof Error ? err.message : String(err)).split(apiKey).join('[key]') }),
       };
     }
   }

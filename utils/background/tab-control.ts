@@ -6,6 +6,7 @@ import { browser } from 'wxt/browser';
 import { API_ERROR_CODES, errorCode, type ApiErrorCode } from '../api/errors';
 import { onMessage, type MessageSender, type PageJobOptions, type ProtocolMap, type TabInfo } from '../messaging';
 import { connectionItem, siteRulesItem } from '../settings';
+import { translationService } from '../translation/service';
 import { applyBadge } from './badge';
 import { currentJobOptions, modelForPlan, preferFormality, sameJob, validJobOptions } from './job-options';
 import { isRestrictedUrl, sendIfPresent, sendToContent } from './injection';
@@ -58,11 +59,20 @@ async function settle(tabId: number, delivery: Promise<unknown>): Promise<TabSta
   return getTabState(tabId);
 }
 
+/**
+ * The user asked again (not a page load): after a quota stop the plan may have been raised, so
+ * requests may go out again. Always-translate page loads never lift the stop.
+ */
+function userAskedAgain(trigger: Trigger): void {
+  if (trigger !== 'auto') translationService().resumeAfterQuota();
+}
+
 export async function translateTab(tabId: number, options: PageJobOptions, trigger: Trigger): Promise<TabState> {
   const url = await tabUrl(tabId);
   if (isRestrictedUrl(url)) return markNotice(tabId, 'restricted-page', url);
   const hostname = hostnameOf(url);
   if (hostname && ruleFor(hostname, await siteRulesItem.getValue()) === 'never') return markNotice(tabId, 'never-site', url);
+  userAskedAgain(trigger);
   const { plan } = await connectionItem.getValue();
   const job: PageJobOptions = { ...options, formality: preferFormality(options.formality), modelType: modelForPlan(options.modelType, plan) };
 
@@ -87,6 +97,7 @@ export async function showOriginalTab(tabId: number): Promise<TabState> {
 }
 
 export async function retryTab(tabId: number): Promise<TabState> {
+  userAskedAgain('popup');
   const sent = sendIfPresent(tabId, 'retryFailed', {}).then((present) => {
     if (!present) throw Object.assign(new Error('The page was reloaded; translate it again'), { code: 'not-found' });
   });

@@ -12,11 +12,11 @@ import { decideSourceLanguage, languageFilter, textSample, type DetectLanguage }
 import { EXCLUDED_SELECTOR, TRANSLATED_ATTRIBUTES } from './rules';
 import { createSlicer, whenVisible, yieldToPage } from './schedule';
 import { serializePlain } from './serialize';
-import { immediateVisibility, intersectionVisibility, type VisibilityFactory, type VisibilityTracker } from './visibility';
+import { immediateVisibility, intersectionVisibility, type Nearness, type VisibilityFactory, type VisibilityTracker } from './visibility';
 import { applyTranslation, createInertParser, matchTranslation, undoWrite, type WriteRecord } from './write-back';
 
-/** Blocks on screen go before blocks near it. */
-export type Priority = 'viewport' | 'nearby';
+/** Blocks on screen go first, then those a screen away; those further ahead only fill batches. */
+export type Priority = Nearness;
 
 export interface TranslateInfo {
   priority: Priority;
@@ -57,6 +57,8 @@ export interface PageEngineOptions {
   maxInFlight?: number;
   /** Minimum time between progress reports. */
   progressIntervalMs?: number;
+  /** How long blocks near (not on) the screen wait to fill a batch. */
+  nearbyDelayMs?: number;
 }
 
 type UnitState = 'waiting' | 'queued' | 'pending' | 'done' | 'failed' | 'released';
@@ -70,6 +72,8 @@ interface UnitBase {
   request: BlockRequest;
   key: string;
   priority: Priority;
+  /** When it was last queued (ms): blocks near the viewport wait briefly to fill a batch. */
+  queuedAt: number;
   /** Counted in the progress total (it has been queued at least once). */
   counted: boolean;
   failure?: { code: ApiErrorCode | 'hostile'; message: string };
@@ -98,7 +102,10 @@ interface TitleUnit extends UnitBase {
 
 type Unit = HtmlUnit | AttributeUnit | TitleUnit;
 
+const PRIORITY_RANK: Record<Priority, number> = { viewport: 0, nearby: 1, ahead: 2 };
 const FAILED_HIGHLIGHT = 'glossa-failed';
+/** How long after starting blocks on screen are found by reading their position directly. */
+const INITIAL_VIEWPORT_MS = 60;
 const STYLE_ID = 'glossa-style';
 const LETTER = /\p{L}/u;
 const OBSERVED_ATTRIBUTES = [...TRANSLATED_ATTRIBUTES, 'value'];
@@ -128,6 +135,7 @@ export function createPageEngine(options: PageEngineOptions): PageEngine {
   const batchChars = options.batchChars ?? 60_000;
   const maxInFlight = options.maxInFlight ?? 4;
   const progressInterval = options.progressIntervalMs ?? 250;
+  const nearbyDelay = options.nearbyDelayMs ?? 150;
   const parse = createInertParser(doc);
 
   let sourceLang: string | undefined;
@@ -184,9 +192,13 @@ export function createPageEngine(options: PageEngineOptions): PageEngine {
   /** Runs Glossa's own DOM writes so that the observer never mistakes them for the page's. */
   const ownWrite = (write: () => void) => {
     if (observer) noteMutations(observer.takeRecords());
+    wroteToPage = true;
     write();
     observer?.takeRecords();
   };
+  /** Until Glossa first writes, layout is the page's own and reading positions costs nothing. */
+  let wroteToPage = false;
+  let startedAt = 0;
 
   const ownerUnit = (node: Node): HtmlUnit | 'own' | undefined => {
     for (let n: Node | null = node; n; n = n.parentNode ?? (n as ShadowRoot).host ?? null) {
@@ -344,11 +356,19 @@ export function createPageEngine(options: PageEngineOptions): PageEngine {
   const visibilityFactory = options.visibility ?? (typeof win.IntersectionObserver === 'function' ? intersectionVisibility : immediateVisibility);
   let tracker: VisibilityTracker | undefined;
 
-  const onNear = (el: Element, inViewport: boolean) => {
+  const onNear = (el: Element, nearness: Nearness) => {
     const list = waitingForView.get(el);
     if (!list) return;
-    waitingForView.delete(el);
-    for (const unit of list) if (unit.state === 'waiting') enqueue(unit, inViewport ? 'viewport' : 'nearby');
+    if (nearness !== 'ahead') waitingForView.delete(el);
+    for (const unit of list) {
+      if (unit.state === 'waiting') enqueue(unit, nearness);
+      else if (unit.state === 'queued' && PRIORITY_RANK[nearness] < PRIORITY_RANK[unit.priority]) {
+        unit.priority = nearness;
+        unit.queuedAt = Date.now();
+        if (!unit.counted) unit.counted = true;
+        scheduleFlush();
+      }
+    }
   };
 
   const visibilityTarget = (unit: Unit): Element | undefined => {
@@ -359,12 +379,27 @@ export function createPageEngine(options: PageEngineOptions): PageEngine {
     return block.parent.nodeType === 1 ? (block.parent as Element) : (block.parent as ShadowRoot).host;
   };
 
+  /**
+   * Whether the element is on screen now, read directly while layout is still clean (before
+   * Glossa's first write): the first batch then goes out without waiting for a frame.
+   */
+  const onScreenNow = (el: Element): boolean => {
+    // Only at the start: later the page may have layout pending, and reading would force it.
+    if (wroteToPage || options.visibility || performance.now() - startedAt > INITIAL_VIEWPORT_MS) return false;
+    const rect = el.getBoundingClientRect();
+    return (rect.width > 0 || rect.height > 0) && rect.bottom > 0 && rect.top < (win.innerHeight || 0) && rect.right > 0 && rect.left < (win.innerWidth || 0);
+  };
+
   /** Registers a unit and asks to hear when it comes near the viewport. */
   const track = (unit: Unit, immediate: boolean) => {
     units.add(unit);
     const target = visibilityTarget(unit);
     if (!target || immediate) {
       enqueue(unit, unit.kind === 'title' ? 'viewport' : 'nearby');
+      return;
+    }
+    if (onScreenNow(target)) {
+      enqueue(unit, 'viewport');
       return;
     }
     const list = waitingForView.get(target);
@@ -388,7 +423,7 @@ export function createPageEngine(options: PageEngineOptions): PageEngine {
 
   const newUnitBase = (request: BlockRequest, key?: string) => ({
     seq: seq++, state: 'waiting' as UnitState, version: 0, sentVersion: -1, request,
-    key: key ?? `${request.format}\u0000${request.text}`, priority: 'nearby' as Priority, counted: false,
+    key: key ?? `${request.format}\u0000${request.text}`, priority: 'nearby' as Priority, queuedAt: 0, counted: false,
   });
 
   const addHtml = (block: HtmlBlock, job: CollectJob) => {
@@ -422,37 +457,40 @@ export function createPageEngine(options: PageEngineOptions): PageEngine {
   function runCollector(): Promise<void> {
     if (collecting) return collecting;
     busy++;
-    collecting = (async () => {
+    const pass = async () => {
       const slicer = createSlicer();
-      try {
-        while (collectQueue.length && !stopped) {
-          const job = collectQueue.shift()!;
-          if (!job.attributesOnly) {
-            for (const block of collectBlocks(job.root, collectContext)) {
-              if (stopped) return;
-              if (block) addHtml(block, job);
-              if (slicer.expired()) {
-                await slicer.next();
-                await whenVisible(doc);
-              }
+      while (collectQueue.length && !stopped) {
+        const job = collectQueue.shift()!;
+        if (!job.attributesOnly) {
+          for (const block of collectBlocks(job.root, collectContext)) {
+            if (stopped) return;
+            if (block) addHtml(block, job);
+            if (slicer.expired()) {
+              // Send what is on screen now rather than after the whole walk.
+              if (queue.length) void flush();
+              await slicer.next();
+              await whenVisible(doc);
             }
           }
-          const attributes = job.attributesOnly && job.root.nodeType === 1
-            ? collectAttributesOf(job.root as Element)
-            : collectAttributes(job.root, collectContext);
-          for (const block of attributes) {
-            if (stopped) return;
-            if (block) addAttribute(block, job);
-            if (slicer.expired()) await slicer.next();
-          }
         }
-      } finally {
-        busy--;
-        collecting = undefined;
-        scheduleFlush();
-        reportSoon();
+        const attributes = job.attributesOnly && job.root.nodeType === 1
+          ? collectAttributesOf(job.root as Element)
+          : collectAttributes(job.root, collectContext);
+        for (const block of attributes) {
+          if (stopped) return;
+          if (block) addAttribute(block, job);
+          if (slicer.expired()) await slicer.next();
+        }
       }
-    })();
+    };
+    // Cleared after the pass settles (never inside it: a pass without awaits ends synchronously).
+    collecting = pass().finally(() => {
+      busy--;
+      collecting = undefined;
+      if (collectQueue.length && !stopped) void runCollector();
+      scheduleFlush();
+      reportSoon();
+    });
     return collecting;
   }
 
@@ -462,14 +500,16 @@ export function createPageEngine(options: PageEngineOptions): PageEngine {
   }
 
   // ── sending ────────────────────────────────────────────────────────────────────────────
-  const PRIORITY_RANK: Record<Priority, number> = { viewport: 0, nearby: 1 };
   let flushScheduled = false;
+  let delayTimer: ReturnType<typeof setTimeout> | undefined;
 
   function enqueue(unit: Unit, priority: Priority): void {
     if (stopped) return;
     unit.priority = priority;
     unit.state = 'queued';
-    if (!unit.counted) unit.counted = true;
+    unit.queuedAt = Date.now();
+    // Blocks only ahead of the reader count once they are sent or come near.
+    if (priority !== 'ahead') unit.counted = true;
     queue.push(unit);
     scheduleFlush();
   }
@@ -496,41 +536,57 @@ export function createPageEngine(options: PageEngineOptions): PageEngine {
     }
     queue.sort((a, b) => PRIORITY_RANK[a.priority] - PRIORITY_RANK[b.priority] || a.seq - b.seq);
     while (queue.length && inFlight < maxInFlight && !halted && !stopped) {
+      // What is on screen goes at once. Blocks a screen away wait a moment for a fuller batch,
+      // and blocks further ahead go only as a full batch (or once they come near): every
+      // request costs a round trip, and partly filled requests add up.
+      const head = queue[0];
+      const full = queue.length >= batchSize || queue.reduce((n, u) => n + u.request.text.length, 0) >= batchChars;
+      if (head.priority === 'ahead' && !full) break;
+      if (head.priority === 'nearby' && !full && nearbyDelay > 0 && Date.now() - head.queuedAt < nearbyDelay) {
+        if (!delayTimer) {
+          delayTimer = setTimeout(() => {
+            delayTimer = undefined;
+            void flush();
+          }, head.queuedAt + nearbyDelay - Date.now() + 1);
+        }
+        break;
+      }
+      // One format per call, so each call packs into as few API requests as its size allows.
       const batch: { key: string; request: BlockRequest }[] = [];
+      const rest: Unit[] = [];
+      let format: BlockRequest['format'] | undefined;
       let chars = 0;
       let priority: Priority = 'nearby';
-      while (queue.length && batch.length < batchSize) {
-        const unit = queue[0];
-        if (unit.state !== 'queued') {
-          queue.shift();
-          continue;
-        }
+      for (const unit of queue) {
+        if (unit.state !== 'queued') continue;
         const cached = known.get(unit.key);
-        if (cached) {
-          queue.shift();
+        const waiting = cached ? undefined : awaiting.get(unit.key);
+        if (cached || waiting) {
           unit.state = 'pending';
+          unit.counted = true;
           unit.sentVersion = unit.version;
-          writeQueue.push({ unit, result: cached });
+          if (cached) writeQueue.push({ unit, result: cached });
+          else waiting!.push(unit);
           continue;
         }
-        const waiting = awaiting.get(unit.key);
-        if (waiting) {
-          queue.shift();
-          unit.state = 'pending';
-          unit.sentVersion = unit.version;
-          waiting.push(unit);
+        format ??= unit.request.format;
+        const full = batch.length >= batchSize || (batch.length > 0 && chars + unit.request.text.length > batchChars);
+        if (unit.request.format !== format || full) {
+          rest.push(unit);
           continue;
         }
-        if (batch.length && chars + unit.request.text.length > batchChars) break;
-        queue.shift();
         unit.state = 'pending';
+        unit.counted = true;
         unit.sentVersion = unit.version;
         awaiting.set(unit.key, [unit]);
         batch.push({ key: unit.key, request: unit.request });
         chars += unit.request.text.length;
         if (unit.priority === 'viewport') priority = 'viewport';
       }
+      queue.length = 0;
+      queue.push(...rest);
       if (batch.length) void send(batch, priority);
+      else break;
     }
     if (writeQueue.length) void runWriter();
     reportSoon();
@@ -595,25 +651,25 @@ export function createPageEngine(options: PageEngineOptions): PageEngine {
   function runWriter(): Promise<void> {
     if (writing) return writing;
     busy++;
-    writing = (async () => {
+    const pass = async () => {
       const slicer = createSlicer();
-      try {
-        while (writeQueue.length && !stopped) {
-          if (slicer.expired()) {
-            await slicer.next();
-            continue;
-          }
-          const { unit, result } = writeQueue.shift()!;
-          if (unit.state !== 'pending' || unit.version !== unit.sentVersion) continue; // changed meanwhile
-          if (!result.ok) markFailed(unit, result.code, result.message);
-          else writeUnit(unit, result.text);
+      while (writeQueue.length && !stopped) {
+        if (slicer.expired()) {
+          await slicer.next();
+          continue;
         }
-      } finally {
-        busy--;
-        writing = undefined;
-        reportSoon();
+        const { unit, result } = writeQueue.shift()!;
+        if (unit.state !== 'pending' || unit.version !== unit.sentVersion) continue; // changed meanwhile
+        if (!result.ok) markFailed(unit, result.code, result.message);
+        else writeUnit(unit, result.text);
       }
-    })();
+    };
+    writing = pass().finally(() => {
+      busy--;
+      writing = undefined;
+      if (writeQueue.length && !stopped) void runWriter();
+      reportSoon();
+    });
     return writing;
   }
 
@@ -688,6 +744,7 @@ export function createPageEngine(options: PageEngineOptions): PageEngine {
     unit.failure = { code, message };
     // The CSS Custom Highlight API marks failed text without touching the page's DOM.
     if (unit.kind === 'html' && highlights && HighlightCtor) {
+      installStyle();
       if (!highlight) {
         highlight = new HighlightCtor();
         highlights.set(FAILED_HIGHLIGHT, highlight);
@@ -729,7 +786,7 @@ export function createPageEngine(options: PageEngineOptions): PageEngine {
       if (unit.state === 'done') done++;
       else if (unit.state === 'failed') failed++;
     }
-    const active = queue.length > 0 || inFlight > 0 || busy > 0 || writeQueue.length > 0;
+    const active = hasUrgentWork() || inFlight > 0 || busy > 0 || writeQueue.length > 0;
     const state: EngineState = stopped ? 'original' : halted ? 'error' : active ? 'translating' : 'translated';
     return { total, done, failed, billedCharacters: billed, state, ...(halted ? { errorCode: halted } : {}) };
   }
@@ -755,9 +812,14 @@ export function createPageEngine(options: PageEngineOptions): PageEngine {
     reportTimer = setTimeout(reportNow, wait);
   }
 
+  /** Queued work that will be sent without the reader scrolling (blocks ahead wait for a batch). */
+  function hasUrgentWork(): boolean {
+    return queue.some((u) => u.state === 'queued' && u.priority !== 'ahead');
+  }
+
   // ── idle ───────────────────────────────────────────────────────────────────────────────
   const idleWaiters: (() => void)[] = [];
-  const isIdle = () => !queue.length && !inFlight && !busy && !writeQueue.length && !collectQueue.length && !mutationFlushScheduled && !flushScheduled;
+  const isIdle = () => !hasUrgentWork() && !inFlight && !busy && !writeQueue.length && !collectQueue.length && !mutationFlushScheduled && !flushScheduled && !delayTimer;
   function notifyIdle(): void {
     if (!isIdle()) return;
     for (const resolve of idleWaiters.splice(0)) resolve();
@@ -782,6 +844,7 @@ export function createPageEngine(options: PageEngineOptions): PageEngine {
     async start() {
       if (started) return;
       started = true;
+      startedAt = performance.now();
       const detected = options.detectLanguage && !job.sourceLang
         ? await Promise.race([
             options.detectLanguage(textSample(doc)).catch(() => undefined),
@@ -794,7 +857,6 @@ export function createPageEngine(options: PageEngineOptions): PageEngine {
       const title = doc.title.trim();
       context = title ? title.slice(0, 1000) : undefined;
       if (stopped) return;
-      installStyle();
       tracker = visibilityFactory(onNear);
       watchRoot(doc);
       doc.addEventListener('visibilitychange', onVisibility);
@@ -807,6 +869,8 @@ export function createPageEngine(options: PageEngineOptions): PageEngine {
     async restore() {
       if (stopped) return;
       stopped = true;
+      if (delayTimer) clearTimeout(delayTimer);
+      delayTimer = undefined;
       observer?.disconnect();
       tracker?.disconnect();
       doc.removeEventListener('visibilitychange', onVisibility);

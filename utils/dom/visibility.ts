@@ -1,5 +1,6 @@
-// Tells the engine when a block's element comes near the viewport, so what the user sees goes
-// first and content far below waits until the user scrolls towards it.
+// Tells the engine when a block's element comes towards the viewport, so what the user sees
+// goes first, what is a screen away follows promptly, and what is further ahead rides along
+// in full batches only; content beyond that waits until the user scrolls towards it.
 
 export interface VisibilityTracker {
   observe(el: Element): void;
@@ -7,31 +8,54 @@ export interface VisibilityTracker {
   disconnect(): void;
 }
 
-/** Called once per element when it first comes near; `inViewport` when it is on screen now. */
-export type OnNear = (el: Element, inViewport: boolean) => void;
+/** 'viewport': on screen now; 'nearby': within a screen of it; 'ahead': within a few screens. */
+export type Nearness = 'viewport' | 'nearby' | 'ahead';
+
+/** Called when an element enters a zone (at most once per zone and element). */
+export type OnNear = (el: Element, nearness: Nearness) => void;
 
 export type VisibilityFactory = (onNear: OnNear) => VisibilityTracker;
 
-/** How far beyond the viewport (above and below) content is translated ahead of scrolling. */
-export const NEAR_MARGIN = '150% 0px 150% 0px';
+export const NEARBY_MARGIN = '100% 0px 100% 0px';
+export const AHEAD_MARGIN = '300% 0px 300% 0px';
 
 export const intersectionVisibility: VisibilityFactory = (onNear) => {
-  const observer = new IntersectionObserver(
+  const nearby = new IntersectionObserver(
     (entries) => {
-      const height = globalThis.innerHeight || entries[0]?.rootBounds?.height || 0;
+      const height = globalThis.innerHeight || 0;
       for (const entry of entries) {
         if (!entry.isIntersecting) continue;
-        observer.unobserve(entry.target);
+        nearby.unobserve(entry.target);
+        ahead.unobserve(entry.target);
         const rect = entry.boundingClientRect;
-        onNear(entry.target, rect.bottom > 0 && rect.top < height);
+        onNear(entry.target, rect.bottom > 0 && rect.top < height ? 'viewport' : 'nearby');
       }
     },
-    { rootMargin: NEAR_MARGIN },
+    { rootMargin: NEARBY_MARGIN },
+  );
+  const ahead = new IntersectionObserver(
+    (entries) => {
+      for (const entry of entries) {
+        if (!entry.isIntersecting) continue;
+        ahead.unobserve(entry.target);
+        onNear(entry.target, 'ahead');
+      }
+    },
+    { rootMargin: AHEAD_MARGIN },
   );
   return {
-    observe: (el) => observer.observe(el),
-    unobserve: (el) => observer.unobserve(el),
-    disconnect: () => observer.disconnect(),
+    observe: (el) => {
+      nearby.observe(el);
+      ahead.observe(el);
+    },
+    unobserve: (el) => {
+      nearby.unobserve(el);
+      ahead.unobserve(el);
+    },
+    disconnect: () => {
+      nearby.disconnect();
+      ahead.disconnect();
+    },
   };
 };
 
@@ -41,7 +65,7 @@ export const immediateVisibility: VisibilityFactory = (onNear) => {
   return {
     observe: (el) => {
       queueMicrotask(() => {
-        if (active) onNear(el, true);
+        if (active) onNear(el, 'viewport');
       });
     },
     unobserve: () => undefined,

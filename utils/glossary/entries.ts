@@ -64,6 +64,10 @@ export const MAX_PROBLEMS = 200;
 // paragraph separators: none may appear inside a phrase.
 // oxlint-disable-next-line no-control-regex -- finding control characters is the rule itself
 const CONTROL_RE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
+// oxlint-disable-next-line no-control-regex -- as above, minus the TSV separators tab and LF
+const TSV_CONTROL_RE = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u2028\u2029]/;
+// oxlint-disable-next-line no-control-regex -- as above, minus the line separator LF
+const CSV_CONTROL_RE = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u2028\u2029]/;
 // JavaScript's \s plus Unicode White_Space characters it lacks (U+0085) and invisible spaces
 // that editors leave behind (Mongolian vowel separator, zero-width space).
 const EDGE_SPACE_RE = /^[\s\u0085\u180e\u200b]|[\s\u0085\u180e\u200b]$/;
@@ -100,23 +104,38 @@ function describeChar(ch: string): string {
   return `a control character (U+${hex})`;
 }
 
+/** Printable ASCII: a phrase that starts and ends with one needs no whitespace regex. */
+function isPlainAscii(code: number): boolean {
+  return code > 0x20 && code < 0x7f;
+}
+
 /** Checks one phrase against the content rules; returns the first problem found. */
 export function checkPhrase(phrase: string, side: 'source' | 'target', line: number): EntryProblem | undefined {
-  const where = line > 0 ? `Line ${line}: the ${side} phrase` : `The ${side} phrase`;
-  if (phrase === '') return { line, code: 'empty', side, message: `${where} is empty` };
-  const control = CONTROL_RE.exec(phrase);
-  if (control) return { line, code: 'control-char', side, message: `${where} contains ${describeChar(control[0])}` };
-  if (EDGE_SPACE_RE.test(phrase)) {
+  return checkPhraseFast(phrase, side, line, false);
+}
+
+function phraseWhere(line: number, side: 'source' | 'target'): string {
+  return line > 0 ? `Line ${line}: the ${side} phrase` : `The ${side} phrase`;
+}
+
+/** `controlFree`: the caller already knows the whole text has no control character. */
+function checkPhraseFast(phrase: string, side: 'source' | 'target', line: number, controlFree: boolean): EntryProblem | undefined {
+    if (phrase === '') return { line, code: 'empty', side, message: `${phraseWhere(line, side)} is empty` };
+  if (!controlFree) {
+    const control = CONTROL_RE.exec(phrase);
+    if (control) return { line, code: 'control-char', side, message: `${phraseWhere(line, side)} contains ${describeChar(control[0])}` };
+  }
+  if (!(isPlainAscii(phrase.charCodeAt(0)) && isPlainAscii(phrase.charCodeAt(phrase.length - 1))) && EDGE_SPACE_RE.test(phrase)) {
     const message = phrase.charCodeAt(0) === 0xfeff
-      ? `${where} starts with a byte order mark (BOM); save the file without one`
-      : phrase.trim() === '' ? `${where} is only whitespace` : `${where} has leading or trailing whitespace`;
+      ? `${phraseWhere(line, side)} starts with a byte order mark (BOM); save the file without one`
+      : phrase.trim() === '' ? `${phraseWhere(line, side)} is only whitespace` : `${phraseWhere(line, side)} has leading or trailing whitespace`;
     return { line, code: 'whitespace', side, message };
   }
   // A phrase of at most 341 UTF-16 units cannot exceed 1024 UTF-8 bytes: skip the count.
   if (phrase.length * 3 > MAX_PHRASE_BYTES) {
     const bytes = utf8Length(phrase);
     if (bytes > MAX_PHRASE_BYTES) {
-      return { line, code: 'too-long', side, message: `${where} is ${bytes} bytes long; at most ${MAX_PHRASE_BYTES} bytes are allowed` };
+      return { line, code: 'too-long', side, message: `${phraseWhere(line, side)} is ${bytes} bytes long; at most ${MAX_PHRASE_BYTES} bytes are allowed` };
     }
   }
   return undefined;
@@ -274,7 +293,10 @@ export function parseEntries(text: string, format: EntriesFormat, pair?: Languag
     rows.push({ source, target, line: lineNo });
   }
 
-  const checked = validateEntries(rows);
+  // One scan of the whole text usually proves that no phrase holds a control character (tabs
+  // and line breaks are separators in TSV; CSV phrases may hold a quoted tab).
+  const controlFree = !(format === 'tsv' ? TSV_CONTROL_RE : CSV_CONTROL_RE).test(text);
+  const checked = validateRows(rows, controlFree);
   // Both lists hold their first MAX_PROBLEMS in line order, so the merge's head is exact.
   const merged = problems.concat(checked.problems).sort((a, b) => a.line - b.line).slice(0, MAX_PROBLEMS);
   return { entries: checked.entries, rows, ignored, problems: merged, problemCount: problemCount + checked.problemCount };
@@ -285,6 +307,10 @@ export function parseEntries(text: string, format: EntriesFormat, pair?: Languag
  * its own, then duplicate sources (the first occurrence stays valid).
  */
 export function validateEntries(rows: readonly GlossaryEntry[]): { entries: GlossaryEntry[]; problems: EntryProblem[]; problemCount: number } {
+  return validateRows(rows, false);
+}
+
+function validateRows(rows: readonly GlossaryEntry[], controlFree: boolean): { entries: GlossaryEntry[]; problems: EntryProblem[]; problemCount: number } {
   const entries: GlossaryEntry[] = [];
   const problems: EntryProblem[] = [];
   let problemCount = 0;
@@ -295,8 +321,8 @@ export function validateEntries(rows: readonly GlossaryEntry[]): { entries: Glos
   const firstLineOf = new Map<string, number>();
   for (const row of rows) {
     const { source, target, line } = row;
-    const sourceProblem = checkPhrase(source, 'source', line);
-    const targetProblem = checkPhrase(target, 'target', line);
+    const sourceProblem = checkPhraseFast(source, 'source', line, controlFree);
+    const targetProblem = checkPhraseFast(target, 'target', line, controlFree);
     if (sourceProblem) report(sourceProblem);
     if (targetProblem) report(targetProblem);
     if (sourceProblem || targetProblem) continue;

@@ -166,12 +166,15 @@ function shadowRootsIn(selected: Range, limit = 200): ShadowRoot[] {
   const start = container.nodeType === 1 ? (container as Element) : container.parentElement;
   if (!start) return roots;
   const visit = (root: Element | ShadowRoot, checkRange: boolean) => {
-    const walker = (root.ownerDocument ?? (root as ShadowRoot).host.ownerDocument).createTreeWalker(root, 1);
+    const doc = root.ownerDocument ?? (root as ShadowRoot).host.ownerDocument;
+    // Subtrees outside the selection are skipped whole, so a large page costs little.
+    const walker = doc.createTreeWalker(root, 1, checkRange
+      ? { acceptNode: (node) => (range.intersectsNode(node) ? 1 : 2) }
+      : null);
     for (let node = walker.currentNode as Element | null; node && roots.length < limit; node = walker.nextNode() as Element | null) {
       if (node.nodeType !== 1) continue;
       const shadow = (node as Element).shadowRoot;
       if (!shadow || roots.includes(shadow)) continue;
-      if (checkRange && !range.intersectsNode(node)) continue;
       roots.push(shadow);
       visit(shadow, false);
     }

@@ -83,6 +83,9 @@ const HOST_STYLE: Record<string, string> = {
 
 function createHost(doc: Document): { host: HTMLElement; shadow: ShadowRoot; mount: HTMLElement } {
   const host = doc.createElement(POPOVER_HOST_TAG);
+  // Page translators (Glossa's own page engine included) leave the popover alone.
+  host.setAttribute('translate', 'no');
+  host.classList.add('notranslate');
   for (const [name, value] of Object.entries(HOST_STYLE)) host.style.setProperty(name, value, 'important');
   const shadow = host.attachShadow({ mode: 'open' });
   const view = doc.defaultView;
@@ -216,7 +219,10 @@ export function openSelectionPopover(captured: CapturedSelection, deps: PopoverD
         const translation = result.format === 'html'
           ? sanitizeTranslation(result.translation, captured.inline)
           : textTranslation(result.translation);
-        status = { state: 'done', translation, detectedSourceLang: result.detectedSourceLang, billedCharacters: result.billedCharacters };
+        // Nothing readable left (an answer made only of markup Glossa does not allow): say so.
+        status = translation.text.trim() === ''
+          ? { state: 'error', error: describeError('bad-response') }
+          : { state: 'done', translation, detectedSourceLang: result.detectedSourceLang, billedCharacters: result.billedCharacters };
         paint();
       },
       (err: unknown) => {

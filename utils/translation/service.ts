@@ -1,11 +1,11 @@
 // The background half of page translation. Blocks from content scripts are deduplicated
 // (within a call and against every request in flight), looked up in the cache, and only the
-// misses are packed into as few requests as the API's limits allow and queued (viewport work
-// first, a few requests in flight for all tabs together). A quota error stops every further
-// request at once. Nothing already translated is sent again, and a block that keeps failing is
+// misses are queued in the dispatcher, which packs them (with the misses of the tab's other
+// messages) into as few requests as the API's limits allow, viewport work first, a few
+// requests in flight for all tabs together. A quota error stops every further request at once. Nothing already translated is sent again, and a block that keeps failing is
 // not retried without bound. Billed characters are counted per tab and per site and month.
 import { createApiClient, type ApiClient } from '../api/client';
-import { ApiError, errorCode, type ApiErrorCode } from '../api/errors';
+import { ApiError, type ApiErrorCode } from '../api/errors';
 import { packRequests, API_LIMITS, type PackLimits } from '../api/packing';
 import type { Formality, TranslateParams } from '../api/types';
 import { t } from '../i18n';
@@ -13,7 +13,7 @@ import type { BlockRequest, BlockResult, PageJobOptions } from '../messaging';
 import { apiBaseUrl, connectionItem } from '../settings';
 import { cacheKey, defaultCache, glossaryRevision, glossaryRevisionsItem, type CachedTranslation, type TranslationCache } from './cache';
 import { createGlossaryResolver, type GlossaryResolver } from './glossary-select';
-import { createScheduler, type Scheduler } from './scheduler';
+import { createDispatcher, type BillingOwner, type DispatchItem, type Dispatcher } from './dispatcher';
 import { recordUsage } from './usage';
 
 export interface TranslateBlocksInput {
@@ -41,7 +41,8 @@ export interface TranslationServiceDeps {
   /** The API client for the current settings; throws `auth` when there is no key. */
   client?: () => Promise<ApiClient>;
   cache?: TranslationCache;
-  scheduler?: Scheduler;
+  /** The request queue; the default one counts billed characters with `recordUsage`. */
+  dispatcher?: Dispatcher;
   glossaries?: GlossaryResolver;
   recordUsage?: (site: string, tabId: number | undefined, characters: number) => Promise<void>;
   /** Failed requests of one block before it is refused for `failureCooldownMs`. */
@@ -87,11 +88,6 @@ function normalLang(code: string | undefined): string | undefined {
   return trimmed && LANG_RE.test(trimmed) ? trimmed.toUpperCase() : undefined;
 }
 
-function asApiError(err: unknown): ApiError {
-  if (err instanceof ApiError) return err;
-  return new ApiError(errorCode(err) ?? 'server', err instanceof Error ? err.message : String(err));
-}
-
 function deferred<T>() {
   let resolve!: (value: T) => void;
   const promise = new Promise<T>((r) => {
@@ -103,15 +99,22 @@ function deferred<T>() {
 export function createTranslationService(deps: TranslationServiceDeps = {}) {
   const getClient = deps.client ?? clientFromSettings;
   const cache = deps.cache ?? defaultCache();
-  const scheduler = deps.scheduler ?? createScheduler({ concurrency: 3 });
-  const glossaries = deps.glossaries ?? createGlossaryResolver();
   const addUsage = deps.recordUsage ?? recordUsage;
-  const maxFailures = deps.maxFailures ?? 3;
-  const cooldown = deps.failureCooldownMs ?? 2 * 60_000;
   const limits = deps.limits ?? API_LIMITS;
   const now = deps.now ?? Date.now;
+  const dispatcher = deps.dispatcher ?? createDispatcher({
+    concurrency: 3,
+    limits,
+    now,
+    onBilled: (owner, characters) => void addUsage(owner.site, owner.tabId, characters).catch(() => undefined),
+  });
+  const glossaries = deps.glossaries ?? createGlossaryResolver();
+  const maxFailures = deps.maxFailures ?? 3;
+  const cooldown = deps.failureCooldownMs ?? 2 * 60_000;
   const quotaPause = deps.quotaPauseMs ?? 10 * 60_000;
-  let stoppedAt = 0;
+  // Requests are shared only by texts for the same client (key and server).
+  const clientIds = new WeakMap<ApiClient, number>();
+  let nextClientId = 1;
 
   /** Translations being requested right now, by cache key: identical blocks wait for these. */
   const inFlight = new Map<string, Promise<Outcome>>();
@@ -141,9 +144,10 @@ export function createTranslationService(deps: TranslationServiceDeps = {}) {
     if (client !== lastClient) {
       // New key or server: a quota stop and the glossary list belonged to the old one.
       lastClient = client;
-      scheduler.resume();
+      if (!clientIds.has(client)) clientIds.set(client, nextClientId++);
+      dispatcher.resume();
       glossaries.invalidate();
-    } else if (scheduler.stopped && now() - stoppedAt > quotaPause) scheduler.resume();
+    } else if (dispatcher.stopped && now() - dispatcher.stoppedAt > quotaPause) dispatcher.resume();
     const { job, blocks } = input;
     const targetLang = job.targetLang;
     const sourceLang = normalLang(job.sourceLang) ?? normalLang(input.detectedSourceLang);
@@ -177,7 +181,7 @@ export function createTranslationService(deps: TranslationServiceDeps = {}) {
       if (hit) outcomes.set(key, Promise.resolve({ ok: true, value: hit }));
       else if (pending) outcomes.set(key, pending);
       else {
-        const refused = scheduler.stopped ?? refusedBefore(key);
+        const refused = dispatcher.stopped ?? refusedBefore(key);
         if (refused) {
           outcomes.set(key, Promise.resolve({ ok: false, error: refused }));
           return;
@@ -190,7 +194,7 @@ export function createTranslationService(deps: TranslationServiceDeps = {}) {
       }
     });
 
-    let billedCharacters = 0;
+    const owner: BillingOwner = { billed: 0, site: input.site, tabId: input.tabId };
     const toStore: [string, CachedTranslation][] = [];
     const settle = (key: string, outcome: Outcome) => {
       const resolve = owned.get(key);
@@ -217,40 +221,34 @@ export function createTranslationService(deps: TranslationServiceDeps = {}) {
         show_billed_characters: true,
         ...(format === 'html' ? { tag_handling: 'html' as const } : {}),
       };
+      // Packing here measures every block once and splits the ones too large for any request;
+      // the dispatcher then fills each request from everything waiting of the same kind.
       const packed = packRequests(group.map((key) => distinct.get(key)!.text), params, limits);
       for (const index of packed.oversized) settle(group[index], { ok: false, error: new ApiError('too-large', t('translationErrorTooLarge')) });
 
       // A split block comes back in several pieces, possibly from several requests.
       const pieces = new Map<number, { parts: string[]; left: number; detected: string }>();
-      const slots = packed.requests.map((request) => request.indices.map((index) => {
-        const entry = pieces.get(index) ?? { parts: [], left: 0, detected: '' };
-        pieces.set(index, entry);
-        entry.left++;
-        return entry.parts.push('') - 1;
-      }));
-
-      packed.requests.forEach((request, r) => {
-        const keysOfRequest = request.indices.map((index) => group[index]);
-        sends.push(scheduler.enqueue(() => client.translate(request.params), input.priority).then((result) => {
-          billedCharacters += result.billed_characters ?? 0;
-          result.translations.forEach((translation, j) => {
-            const piece = pieces.get(request.indices[j])!;
-            piece.parts[slots[r][j]] = translation.text;
-            piece.detected ||= translation.detected_source_language;
-            if (--piece.left === 0) {
-              settle(keysOfRequest[j], { ok: true, value: { text: piece.parts.join(''), detectedSourceLang: piece.detected } });
-            }
+      const shareKey = JSON.stringify([clientIds.get(client), params, input.site, input.tabId ?? null]);
+      const items: DispatchItem[] = [];
+      for (const request of packed.requests) {
+        request.params.text.forEach((text, j) => {
+          const index = request.indices[j];
+          const piece = pieces.get(index) ?? { parts: [], left: 0, detected: '' };
+          pieces.set(index, piece);
+          piece.left++;
+          const slot = piece.parts.push('') - 1;
+          items.push({
+            text, group: shareKey, params, client, owner,
+            resolve: (translation) => {
+              piece.parts[slot] = translation.text;
+              piece.detected ||= translation.detected_source_language;
+              if (--piece.left === 0) settle(group[index], { ok: true, value: { text: piece.parts.join(''), detectedSourceLang: piece.detected } });
+            },
+            reject: (error) => settle(group[index], { ok: false, error }),
           });
-        }, (err: unknown) => {
-          const error = asApiError(err);
-          // 456: the quota is used up; nothing else is sent for any tab.
-          if (error.code === 'quota' && !scheduler.stopped) {
-            stoppedAt = now();
-            scheduler.stop(error);
-          }
-          for (const key of keysOfRequest) settle(key, { ok: false, error });
-        }));
-      });
+        });
+      }
+      sends.push(dispatcher.submit(items, input.priority));
     }
 
     try {
@@ -264,7 +262,7 @@ export function createTranslationService(deps: TranslationServiceDeps = {}) {
         inFlight.delete(key);
       }
     }
-    if (billedCharacters > 0) await addUsage(input.site, input.tabId, billedCharacters).catch(() => undefined);
+    const billedCharacters = owner.billed;
 
     const results = await Promise.all(blocks.map(async (block, i): Promise<BlockResult> => {
       const key = keys[i];
@@ -282,14 +280,14 @@ export function createTranslationService(deps: TranslationServiceDeps = {}) {
     translateBlocks,
     /** Accepts requests again after a quota stop (the user asked again, or changed the key). */
     resumeAfterQuota(): void {
-      scheduler.resume();
+      dispatcher.resume();
     },
     /** The glossary list is fetched again on next use (a glossary changed). */
     invalidateGlossaries(): void {
       glossaries.invalidate();
     },
     get quotaStopped(): boolean {
-      return scheduler.stopped?.code === 'quota';
+      return dispatcher.stopped?.code === 'quota';
     },
   };
 }

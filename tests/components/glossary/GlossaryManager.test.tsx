@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/preact';
 import { GlossaryManager } from '../../../components/glossary/GlossaryManager';
-import { CREATE_DRAFT_KEY, loadDraft } from '../../../utils/glossary/drafts';
+import { CREATE_DRAFT_KEY, deleteDraft, dictionaryDraftKey, listDrafts, loadDraft } from '../../../utils/glossary/drafts';
 import { parseEntries } from '../../../utils/glossary/entries';
 import { connectService, startBackend, type Backend } from './with-server';
 
@@ -16,6 +16,7 @@ afterAll(async () => {
 beforeEach(async () => {
   cleanup();
   await backend.server.reset();
+  for (const { key } of await listDrafts()) await deleteDraft(key);
   connectService(backend);
 });
 
@@ -124,5 +125,194 @@ describe('creating a glossary', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Create glossary' }));
     await screen.findByText('Created “Unlucky”.');
     expect(await loadDraft(CREATE_DRAFT_KEY)).toBeUndefined();
+  });
+});
+
+async function openDictionary(name: string) {
+  render(<GlossaryManager />);
+  fireEvent.click(await screen.findByRole('button', { name: new RegExp(`^Open English → German of ${name}`) }));
+  await screen.findByRole('table', { name: /Entries English → German/ });
+}
+const cell = (side: 'Source' | 'Target', row: number) => screen.getByLabelText(`${side} phrase, row ${row}`) as HTMLInputElement;
+const rowOf = (source: string) => Number(screen.getAllByRole('textbox').find((el) => (el as HTMLInputElement).value === source)!.getAttribute('aria-label')!.match(/row (\d+)/)![1]);
+const dialog = () => screen.getByRole('dialog');
+
+describe('editing a dictionary', () => {
+  it('merges additions and changes with PATCH carrying only those entries', async () => {
+    const g = await seed();
+    await openDictionary('Team terms');
+    expect(screen.getByText('3 entries.')).toBeTruthy();
+    input(cell('Target', rowOf('house')), 'Gebäude');
+    fireEvent.click(screen.getByRole('button', { name: 'Add entry' }));
+    input(cell('Source', 1), 'boat');
+    input(cell('Target', 1), 'Boot');
+    fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('Saved: 1 entries added and 1 changed (merged).')).toBeTruthy();
+    const patches = apiCalls('PATCH');
+    expect(patches).toHaveLength(1);
+    expect(patches[0].params).toMatchObject({ dictionaries: [{ source_lang: 'en', target_lang: 'de', entries: 'house\tGebäude\nboat\tBoot', entries_format: 'tsv' }] });
+    expect(apiCalls('PUT')).toHaveLength(0);
+    expect(await entriesOf(g.glossary_id)).toEqual(new Map([['car', 'Auto'], ['house', 'Gebäude'], ['tree', 'Baum'], ['boat', 'Boot']]));
+  });
+
+  it('replaces with PUT after a confirmation that says how many entries go', async () => {
+    const g = await seed();
+    await openDictionary('Team terms');
+    fireEvent.click(screen.getByRole('button', { name: `Delete row ${rowOf('tree')}` }));
+    fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    await screen.findByRole('dialog');
+    expect(dialog().textContent).toContain('1 entries will be removed from the dictionary; it will then hold 2 entries.');
+    expect(document.activeElement?.textContent).toBe('Cancel');
+    fireEvent.click(within(dialog()).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(apiCalls('PUT')).toHaveLength(0);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Replace and remove 1 entries' }));
+    expect(await screen.findByText('Saved: the dictionary now holds 2 entries; 1 were removed.')).toBeTruthy();
+    expect(apiCalls('PUT')).toHaveLength(1);
+    expect(await entriesOf(g.glossary_id)).toEqual(new Map([['car', 'Auto'], ['house', 'Haus']]));
+  });
+
+  it('does not silently overwrite a dictionary changed elsewhere since it was opened', async () => {
+    const g = await seed();
+    await openDictionary('Team terms');
+    fireEvent.click(screen.getByRole('button', { name: `Delete row ${rowOf('car')}` }));
+    // Another device adds an entry meanwhile.
+    await backend.api.patchGlossary(g.glossary_id, { dictionary: { source_lang: 'en', target_lang: 'de', entries: 'sun\tSonne', entries_format: 'tsv' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    await screen.findByRole('dialog');
+    expect(dialog().textContent).toContain('Changed elsewhere');
+    expect(dialog().textContent).toContain('1 entries added, 0 removed, 0 changed');
+    fireEvent.click(within(dialog()).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(apiCalls('PUT')).toHaveLength(0);
+    expect((await entriesOf(g.glossary_id)).get('sun')).toBe('Sonne');
+
+    // Reload: the other change is shown, the user's deletion is offered as a draft on top.
+    fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Reload' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Continue editing' }));
+    await waitFor(() => expect(screen.getByText(/^3 entries\./)).toBeTruthy());
+    expect(screen.getAllByRole('textbox').map((el) => (el as HTMLInputElement).value)).toContain('sun');
+    expect(screen.getAllByRole('textbox').map((el) => (el as HTMLInputElement).value)).not.toContain('car');
+  });
+
+  it('keeps the edit when the save fails, shows the server message, and restores it after closing', async () => {
+    const g = await seed();
+    await openDictionary('Team terms');
+    backend.server.faults.add({ fault: 'status', status: 500, path: `/v3/glossaries/${g.glossary_id}`, method: 'PATCH' });
+    input(cell('Target', rowOf('car')), 'Wagen');
+    fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText(/Not saved: .*HTTP 500/)).toBeTruthy();
+    expect(screen.getByText(/kept as a draft/)).toBeTruthy();
+    const key = dictionaryDraftKey(g.glossary_id, 'en', 'de');
+    await waitFor(async () => expect(await loadDraft(key)).toMatchObject({ changed: [{ source: 'car', target: 'Wagen' }], lastError: expect.stringContaining('500') }));
+
+    cleanup();
+    backend.server.faults.clear();
+    await openDictionary('Team terms');
+    expect(screen.getByText(/You have unsaved changes from .*: 0 added, 1 changed, 0 removed\./)).toBeTruthy();
+    expect(screen.getByText(/The last save failed: .*500/)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Continue editing' }));
+    expect(cell('Target', rowOf('car')).value).toBe('Wagen');
+    fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    await screen.findByText('Saved: 0 entries added and 1 changed (merged).');
+    expect((await entriesOf(g.glossary_id)).get('car')).toBe('Wagen');
+    expect(await loadDraft(key)).toBeUndefined();
+  });
+
+  it('shows problems with their row before saving and sends nothing', async () => {
+    await seed();
+    await openDictionary('Team terms');
+    fireEvent.click(screen.getByRole('button', { name: 'Add entry' }));
+    input(cell('Source', 1), 'car');
+    input(cell('Target', 1), 'Kfz ');
+    fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('Row 1: the target phrase starts or ends with whitespace.')).toBeTruthy();
+    expect(cell('Target', 1).getAttribute('aria-invalid')).toBe('true');
+    fireEvent.click(screen.getByRole('button', { name: 'Trim leading and trailing spaces' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText(/Row 2: this source phrase already appears earlier\./)).toBeTruthy();
+    expect(apiCalls('PATCH').length + apiCalls('PUT').length).toBe(0);
+  });
+
+  it('searches entries', async () => {
+    await seed();
+    await openDictionary('Team terms');
+    input(screen.getByLabelText('Search entries'), 'hau');
+    await waitFor(() => expect(screen.getAllByRole('textbox').filter((el) => el.getAttribute('aria-label')?.startsWith('Source')).map((el) => (el as HTMLInputElement).value)).toEqual(['house']));
+    expect(screen.getByText('1 matching entries')).toBeTruthy();
+  });
+});
+
+describe('glossary and dictionary actions', () => {
+  it('renames, adds a language pair, creates the reverse, deletes a dictionary and the glossary', async () => {
+    const g = await seed('Team terms', 'car\tAuto\nautomobile\tAuto\nhouse\tHaus');
+    render(<GlossaryManager />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Rename Team terms' }));
+    input(screen.getByLabelText('New name'), 'Company terms');
+    fireEvent.click(screen.getByRole('button', { name: 'Save name' }));
+    expect(await screen.findByRole('rowheader', { name: 'Company terms' })).toBeTruthy();
+    expect((await backend.api.getGlossary(g.glossary_id)).name).toBe('Company terms');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Add a language pair to Company terms' }));
+    choose('Source language', 'en');
+    choose('Target language', 'fr');
+    input(screen.getByLabelText('Entries'), 'car\tvoiture');
+    await screen.findByText('1 entries ready.');
+    fireEvent.click(screen.getByRole('button', { name: 'Add language pair' }));
+    expect(await screen.findByText(/English → French: 1 entries/)).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Open English → German of Company terms' }));
+    await screen.findByRole('table', { name: /Entries English → German/ });
+    fireEvent.click(screen.getByRole('button', { name: 'Create reverse dictionary' }));
+    await screen.findByRole('dialog');
+    expect(dialog().textContent).toContain('1 entries will be reversed');
+    expect(dialog().textContent).toContain('2 entries cannot be reversed');
+    expect(dialog().textContent).toContain('“Auto” ← “car”, “automobile”');
+    fireEvent.click(within(dialog()).getByRole('button', { name: 'Create reverse dictionary' }));
+    await screen.findByText('Reverse dictionary created with 1 entries; 2 could not be reversed.');
+    expect(await entriesOf(g.glossary_id, 'de', 'en')).toEqual(new Map([['Haus', 'house']]));
+
+    fireEvent.click(screen.getByRole('button', { name: 'Delete dictionary' }));
+    await screen.findByRole('dialog');
+    expect(dialog().textContent).toContain('its 3 entries will be deleted');
+    fireEvent.click(within(dialog()).getByRole('button', { name: 'Delete dictionary' }));
+    expect(await screen.findByText('Deleted the dictionary English → German.')).toBeTruthy();
+    expect((await backend.api.getGlossary(g.glossary_id)).dictionaries.map((d) => `${d.source_lang}>${d.target_lang}`).sort()).toEqual(['de>en', 'en>fr']);
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete glossary Company terms' }));
+    await screen.findByRole('dialog');
+    fireEvent.click(within(dialog()).getByRole('button', { name: 'Delete glossary' }));
+    expect(await screen.findByText('Deleted “Company terms”.')).toBeTruthy();
+    expect(await backend.api.listGlossaries()).toEqual([]);
+    expect(await screen.findByText(/No glossaries yet/)).toBeTruthy();
+  });
+});
+
+describe('accessibility', () => {
+  async function violations(): Promise<string[]> {
+    const axe = (await import('axe-core')).default;
+    // Layout-dependent rules need a real browser (the e2e a11y suite covers contrast).
+    const result = await axe.run(document.body, { rules: { 'color-contrast': { enabled: false }, region: { enabled: false } } });
+    return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  }
+
+  it('has no axe violations in the list, the create form, the editor and a dialog', async () => {
+    await seed();
+    render(<GlossaryManager />);
+    await screen.findByRole('table');
+    expect(await violations()).toEqual([]);
+    fireEvent.click(screen.getByRole('button', { name: 'New glossary' }));
+    input(screen.getByLabelText('Entries'), 'a\tb\n c\td');
+    await screen.findByText(/1 problems must be fixed/);
+    expect(await violations()).toEqual([]);
+    cleanup();
+    await openDictionary('Team terms');
+    expect(await violations()).toEqual([]);
+    fireEvent.click(screen.getByRole('button', { name: 'Delete dictionary' }));
+    await screen.findByRole('dialog');
+    expect(await violations()).toEqual([]);
   });
 });

@@ -199,12 +199,13 @@ describe('default glossaries', () => {
     fireEvent.change(pair, { target: { value: 'en>de' } });
     expect([...glossarySelect.querySelectorAll('option')].map((o) => o.textContent)).toEqual(['None', 'Product terms (12 entries)', 'Legal (5 entries)']);
     fireEvent.change(glossarySelect, { target: { value: 'g1' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
-    await screen.findByText('Settings saved.');
+    expect(await screen.findByText('Default glossary for English → German saved.')).toBeTruthy();
     expect(await defaultGlossariesItem.getValue()).toEqual({ 'en>de': 'g1' });
+    expect(screen.getByText('Product terms', { selector: 'strong' })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Remove default glossary for English → German' }));
-    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
-    await waitFor(async () => expect(await defaultGlossariesItem.getValue()).toEqual({}));
+    expect(await screen.findByText('English → German no longer has a default glossary.')).toBeTruthy();
+    expect(await defaultGlossariesItem.getValue()).toEqual({});
+    expect(document.activeElement).toBe(pair);
   });
 
   it('asks for a key before listing glossaries', async () => {

@@ -9,7 +9,7 @@ const figures: TourFigures = {
   pageRequests: 2,
   billedCharacters: 4321,
   firstTextMs: 412,
-  pageTranslatedMs: 1250,
+  firstScreenMs: 1250,
   setupMs: 5400,
   tourMs: 9100,
   screenshots: ['.tour/popup.png'],
@@ -20,19 +20,20 @@ const figures: TourFigures = {
 describe('tour summary', () => {
   it('prints blocks, requests, billed characters, first text and total time', () => {
     const text = formatSummary(figures);
-    expect(text).toContain('blocks translated      38');
-    expect(text).toContain('API requests           3 (2 for the page, 1 for the selection)');
-    expect(text).toContain('billed characters      4,321');
-    expect(text).toContain('first translated text  0.41 s after the command');
-    expect(text).toContain('total time             14.5 s (build and start 5.40 s, tour 9.10 s)');
-    expect(text).toContain('screenshots            1 in .tour');
+    expect(text).toContain('blocks translated        38');
+    expect(text).toContain('API requests             3 (2 for the page, 1 for the selection)');
+    expect(text).toContain('billed characters        4,321');
+    expect(text).toContain('first translated text    0.41 s after the command');
+    expect(text).toContain('total time               14.5 s (build and start 5.40 s, tour 9.10 s)');
+    expect(text).toContain('screenshots              1 in .tour');
+    expect(text).toContain('first screen translated  1.25 s after the command');
     expect(text).not.toContain('warning');
   });
 
   it('shows failed blocks, an unmeasured first text and warnings', () => {
     const text = formatSummary({ ...figures, failedBlocks: 2, firstTextMs: undefined, warnings: ['late notice not translated'] });
     expect(text).toContain('38 (2 failed)');
-    expect(text).toContain('first translated text  not measured');
+    expect(text).toContain('first translated text    not measured');
     expect(text).toContain('warning: late notice not translated');
   });
 });

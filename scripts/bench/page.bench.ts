@@ -1,0 +1,254 @@
+// The page engine on real saved pages (../shared/pages) in the system Chromium: the engine is
+// bundled as a script and injected into each page; its translate function calls the local API
+// server from Node (with added latency, as a network would), packing like the background does.
+// Figures per page: blocks, distinct blocks, requests against the packing minimum, billed
+// characters against distinct block characters, time to the first translated text on screen,
+// the longest main-thread task, collection time and total time. Skipped when the pages are absent.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { build } from 'esbuild';
+import { chromium, type Browser } from 'playwright-core';
+import { findChromium } from '../lib/chromium';
+import { startServer } from '../../server/index';
+import { packRequests, translateBody } from '../../utils/api/packing';
+import type { TranslateParams } from '../../utils/api/types';
+import type { BlockRequest, BlockResult } from '../../utils/messaging';
+import { median, type BenchSuite, type Figure } from './figure';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+const PAGES_DIR = process.env.GLOSSA_PAGES_DIR ?? resolve(ROOT, '../shared/pages');
+const LATENCY_MS = Number(process.env.GLOSSA_BENCH_LATENCY_MS ?? 100);
+const KEY = 'bench-key';
+const ORIGIN = 'http://bench.glossa.test';
+
+/** The engine as one script that defines `window.__glossaBench`. */
+async function bundleEngine(): Promise<string> {
+  const result = await build({
+    stdin: {
+      contents: "import { createPageEngine } from './utils/dom/engine'; (window as any).__glossaBench = { createPageEngine };",
+      resolveDir: ROOT,
+      loader: 'ts',
+    },
+    bundle: true,
+    format: 'iife',
+    write: false,
+    target: 'chrome120',
+    minify: false,
+  });
+  return result.outputFiles[0].text;
+}
+
+interface PageFigures {
+  blocks: number;
+  failed: number;
+  firstTextMs: number;
+  collectMs: number;
+  totalMs: number;
+  longestTaskMs: number;
+  longTasks: number;
+  restoredExactly: boolean;
+}
+
+/** What the Node side saw of one page's translation. */
+interface Traffic {
+  requests: number;
+  billed: number;
+  distinct: Map<string, BlockRequest>;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+function createTranslator(serverUrl: string, traffic: Traffic) {
+  const call = async (params: TranslateParams): Promise<{ translations: { text: string }[]; billed_characters?: number }> => {
+    await sleep(LATENCY_MS);
+    traffic.requests++;
+    const response = await fetch(`${serverUrl}/v2/translate`, {
+      method: 'POST',
+      headers: { Authorization: `Service-Auth-Key ${KEY}`, 'Content-Type': 'application/json' },
+      body: translateBody(params),
+    });
+    if (!response.ok) throw new Error(`HTTP ${response.status}: ${await response.text()}`);
+    return response.json() as Promise<{ translations: { text: string }[]; billed_characters?: number }>;
+  };
+
+  return async (blocks: BlockRequest[], context?: string): Promise<{ results: BlockResult[]; billedCharacters: number }> => {
+    const results: BlockResult[] = blocks.map(() => ({ ok: false, code: 'server', message: 'not translated' }));
+    let billed = 0;
+    for (const format of ['html', 'text'] as const) {
+      const indices = blocks.map((b, i) => (b.format === format ? i : -1)).filter((i) => i >= 0);
+      if (!indices.length) continue;
+      for (const i of indices) traffic.distinct.set(`${format}\u0000${blocks[i].text}`, blocks[i]);
+      const base: Omit<TranslateParams, 'text'> = {
+        target_lang: 'DE', show_billed_characters: true, ...(context ? { context } : {}), ...(format === 'html' ? { tag_handling: 'html' } : {}),
+      };
+      const packed = packRequests(indices.map((i) => blocks[i].text), base);
+      const parts = new Map<number, string>();
+      await Promise.all(packed.requests.map(async (request) => {
+        const reply = await call(request.params);
+        billed += reply.billed_characters ?? 0;
+        request.indices.forEach((segment, k) => parts.set(segment, (parts.get(segment) ?? '') + reply.translations[k].text));
+      }));
+      for (const [segment, text] of parts) results[indices[segment]] = { ok: true, text };
+    }
+    traffic.billed += billed;
+    return { results, billedCharacters: billed };
+  };
+}
+
+/** Requests the distinct blocks need at the least, packed all at once. */
+function packingMinimum(distinct: Iterable<BlockRequest>): number {
+  const list = [...distinct];
+  let total = 0;
+  for (const format of ['html', 'text'] as const) {
+    const texts = list.filter((b) => b.format === format).map((b) => b.text);
+    if (texts.length) total += packRequests(texts, { target_lang: 'DE', show_billed_characters: true, ...(format === 'html' ? { tag_handling: 'html' as const } : {}) }).requests.length;
+  }
+  return total;
+}
+
+async function runPage(browser: Browser, engineScript: string, html: string, serverUrl: string, traffic: Traffic): Promise<PageFigures> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  page.on('console', (m) => { if (m.text().startsWith('SLOW')) console.error(m.text()); });
+  // Saved pages reference remote resources this network refuses: serve the page, drop the rest.
+  await page.route('**/*', (route) => {
+    if (route.request().url() === `${ORIGIN}/`) return route.fulfill({ body: html, contentType: 'text/html; charset=utf-8' });
+    return route.abort();
+  });
+  // tsx compiles the evaluated function with esbuild's keepNames, which calls a `__name` helper.
+  await page.addInitScript('window.__name = (f) => f;');
+  const translate = createTranslator(serverUrl, traffic);
+  await page.exposeFunction('__glossaTranslate', (blocks: BlockRequest[], context?: string) => translate(blocks, context));
+  await page.goto(`${ORIGIN}/`, { waitUntil: 'load' });
+  await page.addScriptTag({ content: engineScript });
+  await page.evaluate(async () => {
+    type Bench = { createPageEngine: typeof import('../../utils/dom/engine').createPageEngine };
+    const w = window as unknown as { __glossaBench: Bench; __glossaTranslate: (b: unknown, c?: string) => Promise<never> };
+    const original = document.body.innerHTML;
+    let longest = 0;
+    let longTasks = 0;
+    let started = Infinity;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) {
+        if (entry.startTime + entry.duration < started) continue;
+        longTasks++;
+        longest = Math.max(longest, entry.duration);
+      }
+    }).observe({ type: 'longtask', buffered: true });
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries() as any[]) {
+        if (e.startTime < started || e.blockingDuration < 1) continue;
+        ((globalThis as any).__slow ??= []).push(`LoAF ${Math.round(e.startTime - started)}+${Math.round(e.duration)} block=${Math.round(e.blockingDuration)} render=${Math.round(e.renderStart ? e.startTime + e.duration - e.renderStart : 0)} scripts=${e.scripts.map((x: any) => `${x.invoker}/${x.sourceFunctionName}@${x.sourceCharPosition}:${Math.round(x.duration)}`).join(',')}`);
+      }
+    }).observe({ type: 'long-animation-frame', buffered: true });
+    let firstText = -1;
+    const watcher = new MutationObserver((records) => {
+      if (firstText >= 0) return;
+      for (const record of records) {
+        const el = record.target.nodeType === 1 ? (record.target as Element) : record.target.parentElement;
+        const rect = el?.getBoundingClientRect();
+        if (rect && rect.bottom > 0 && rect.top < innerHeight && rect.width > 0) {
+          firstText = performance.now() - started;
+          return;
+        }
+      }
+    });
+    watcher.observe(document.body, { subtree: true, characterData: true, childList: true });
+    started = performance.now();
+    const engine = w.__glossaBench.createPageEngine({
+      translate: (blocks, info) => w.__glossaTranslate(blocks, info.context),
+      job: { targetLang: 'DE', sourceLang: '', formality: 'default', modelType: 'latency_optimized', bilingual: false },
+    });
+    await engine.start();
+    const collectMs = performance.now() - started;
+    await engine.idle();
+    (window as unknown as { __glossaRun: unknown }).__glossaRun = { engine, original, watcher, collectMs, started, stats: () => ({ longest, longTasks, firstText }) };
+  });
+  // Scroll through the page as a user would (wheel input, a screen every 150 ms), so content
+  // far below is translated too; the scrolling is the browser's, not a script forcing layout.
+  const height = await page.evaluate(() => document.documentElement.scrollHeight);
+  await page.mouse.move(640, 400);
+  for (let y = 0; y < height; y += 800) {
+    await page.mouse.wheel(0, 800);
+    await sleep(150);
+  }
+  const figures = await page.evaluate(async () => {
+    type Run = {
+      engine: import('../../utils/dom/engine').PageEngine; original: string; watcher: MutationObserver; collectMs: number; started: number;
+      stats: () => { longest: number; longTasks: number; firstText: number };
+    };
+    const run = (window as unknown as { __glossaRun: Run }).__glossaRun;
+    await new Promise((r) => setTimeout(r, 200));
+    await run.engine.idle();
+    const totalMs = performance.now() - run.started;
+    run.watcher.disconnect();
+    const progress = run.engine.progress();
+    await run.engine.restore();
+    await new Promise((r) => setTimeout(r, 50));
+    const { longest, longTasks, firstText } = run.stats();
+    console.log('SLOW', JSON.stringify((globalThis as any).__slow));
+    return {
+      blocks: progress.total, failed: progress.failed, firstTextMs: firstText, collectMs: run.collectMs, totalMs,
+      longestTaskMs: longest, longTasks, restoredExactly: document.body.innerHTML === run.original,
+    };
+  });
+  await context.close();
+  return figures;
+}
+
+const suite: BenchSuite = async () => {
+  if (!existsSync(PAGES_DIR)) {
+    process.stderr.write(`page.bench: ${PAGES_DIR} not found, skipped\n`);
+    return [];
+  }
+  const files = readdirSync(PAGES_DIR).filter((f) => f.endsWith('.html')).sort();
+  const only = process.env.GLOSSA_BENCH_PAGES?.split(',');
+  const engineScript = await bundleEngine();
+  const server = await startServer({ port: 0, host: '127.0.0.1', keys: [KEY] });
+  const browser = await chromium.launch({
+    executablePath: findChromium(),
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  // One round trip of a small request, for the time-to-first-text target.
+  const probe = createTranslator(server.url, { requests: 0, billed: 0, distinct: new Map() });
+  const trips: number[] = [];
+  for (let i = 0; i < 4; i++) {
+    const t0 = performance.now();
+    await probe([{ text: `Hello ${i}`, format: 'html' }]);
+    if (i > 0) trips.push(performance.now() - t0);
+  }
+  const roundTrip = median(trips);
+  const figures: Figure[] = [];
+  try {
+    for (const file of files) {
+      if (only && !only.some((o) => file.includes(o))) continue;
+      // Page scripts are left out: they would fail without their network and blur whose tasks are long.
+      const html = readFileSync(resolve(PAGES_DIR, file), 'utf8').replace(/<script\b[\s\S]*?<\/script>/gi, '');
+      const traffic: Traffic = { requests: 0, billed: 0, distinct: new Map() };
+      const r = await runPage(browser, engineScript, html, server.url, traffic);
+      const distinctChars = [...traffic.distinct.values()].reduce((n, b) => n + b.text.length, 0);
+      const ranOn = `${file} (${Math.round(html.length / 1024)} KB), Chromium, ${LATENCY_MS} ms latency`;
+      const name = `page.${file.replace(/\.html$/, '')}`;
+      figures.push(
+        { name: `${name}.blocks`, value: r.blocks, unit: 'count', ranOn },
+        { name: `${name}.distinctBlocks`, value: traffic.distinct.size, unit: 'count', ranOn },
+        { name: `${name}.failedBlocks`, value: r.failed, unit: 'count', ranOn, target: '0' },
+        { name: `${name}.requests`, value: traffic.requests, unit: 'requests', ranOn, target: `packing minimum ${packingMinimum(traffic.distinct.values())}` },
+        { name: `${name}.billedChars`, value: traffic.billed, unit: 'chars', ranOn, target: `≤ ${distinctChars} (distinct block chars)` },
+        { name: `${name}.firstTextInViewport`, value: r.firstTextMs, unit: 'ms', ranOn, target: `< ${Math.round(roundTrip + 100)} ms (round trip + 100)` },
+        { name: `${name}.longestLongTask`, value: r.longestTaskMs, unit: 'ms', ranOn, target: `< 50 ms (${r.longTasks} tasks over 50 ms)` },
+        { name: `${name}.collect`, value: r.collectMs, unit: 'ms', ranOn },
+        { name: `${name}.total`, value: r.totalMs, unit: 'ms', ranOn },
+        { name: `${name}.restoredExactly`, value: r.restoredExactly ? 1 : 0, unit: 'count', ranOn, target: '1' },
+      );
+    }
+  } finally {
+    await browser.close();
+    await server.close();
+  }
+  return figures;
+};
+
+export default suite;

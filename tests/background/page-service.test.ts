@@ -1,0 +1,110 @@
+// @vitest-environment node
+// translateBlocks as the background receives it: who may ask, what a message may carry, and
+// that the tab's stored job (not the message) decides how to translate. Real local server.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { createStore } from 'idb-keyval';
+import { startServer, pseudoTranslate, type GlossaServer, type TranslateRequest } from '../../server/index';
+import { handleTranslateBlocks, PAGE_LIMITS, registerPageService, validateTranslateBlocks } from '../../utils/background/page-service';
+import { updateTabState } from '../../utils/background/tab-state';
+import { removeAllListeners, type MessageSender, type PageJobOptions } from '../../utils/messaging';
+import { connectionItem } from '../../utils/settings';
+import { createTranslationCache } from '../../utils/translation/cache';
+import { createTranslationService, type TranslationService } from '../../utils/translation/service';
+import { usageForMonth } from '../../utils/translation/usage';
+
+const KEY = 'page-service-key';
+let server: GlossaServer;
+let service: TranslationService;
+let n = 0;
+
+const job: PageJobOptions = { targetLang: 'FR', sourceLang: '', formality: 'default', modelType: 'latency_optimized', bilingual: false };
+const contentSender = (tabId = 5, url = 'https://example.org/article'): MessageSender => ({
+  id: fakeBrowser.runtime.id, tab: { id: tabId, url } as MessageSender['tab'], url, frameId: 0,
+});
+
+beforeAll(async () => {
+  server = await startServer({ port: 0, keys: [KEY] });
+});
+afterAll(() => server.close());
+beforeEach(async () => {
+  await server.reset();
+  await connectionItem.setValue({ apiKey: KEY, plan: 'custom', customUrl: server.url });
+  service = createTranslationService({ cache: createTranslationCache({ store: createStore(`page-service-${++n}`, 'translations') }) });
+  await updateTabState(5, (s) => ({ ...s, phase: 'translating', job }));
+});
+
+describe('page service', () => {
+  it('translates for the sender tab with the job stored for that tab, in order, with billed characters', async () => {
+    const data = { blocks: [{ text: 'Bonjour <b id="1">monde</b>', format: 'html' }, { text: 'Titre', format: 'text' }], context: '  Ma   page  ', priority: true,
+      // Fields a page might try to slip in are ignored: the stored job decides.
+      targetLang: 'JA', glossaryId: 'evil', job: { targetLang: 'JA' } };
+    const reply = await handleTranslateBlocks(data, contentSender(), service);
+    expect(reply.results).toEqual([
+      { ok: true, text: pseudoTranslate('Bonjour <b id="1">monde</b>', 'FR', { tagHandling: 'html' }), detectedSourceLang: expect.any(String) },
+      { ok: true, text: pseudoTranslate('Titre', 'FR'), detectedSourceLang: expect.any(String) },
+    ]);
+    expect(reply.billedCharacters).toBe(server.billedCharacters);
+    const params = server.log.map((r) => r.params as TranslateRequest);
+    expect(params.every((p) => p.target_lang === 'FR' && p.glossary_id === undefined && p.context === 'Ma page')).toBe(true);
+    expect((await usageForMonth()).sites['example.org']).toBe(reply.billedCharacters);
+  });
+
+  it('answers through the messaging protocol once registered', async () => {
+    removeAllListeners();
+    registerPageService(service);
+    const [reply] = await fakeBrowser.runtime.onMessage.trigger(
+      { glossa: 'translateBlocks', data: { blocks: [{ text: 'Salut', format: 'text' }] } },
+      contentSender(),
+    );
+    expect(reply).toEqual({ ok: true, value: { results: [{ ok: true, text: pseudoTranslate('Salut', 'FR'), detectedSourceLang: expect.any(String) }], billedCharacters: 5 } });
+    removeAllListeners();
+  });
+
+  it('refuses senders that are not a content script in a tab', async () => {
+    const data = { blocks: [{ text: 'x', format: 'text' }] };
+    const noTab: MessageSender = { id: fakeBrowser.runtime.id, url: 'https://example.org/' };
+    const extensionPage: MessageSender = { id: fakeBrowser.runtime.id, url: fakeBrowser.runtime.getURL('/popup.html'), tab: { id: 5, url: fakeBrowser.runtime.getURL('/popup.html') } as MessageSender['tab'] };
+    const otherExtension: MessageSender = { ...contentSender(), id: 'someone-else' };
+    for (const sender of [noTab, extensionPage, otherExtension]) {
+      await expect(handleTranslateBlocks(data, sender, service)).rejects.toMatchObject({ code: 'bad-request' });
+    }
+    expect(server.log).toHaveLength(0);
+  });
+
+  it('refuses a tab without a translation job', async () => {
+    await expect(handleTranslateBlocks({ blocks: [{ text: 'x', format: 'text' }] }, contentSender(9), service)).rejects.toMatchObject({
+      code: 'bad-request', message: expect.stringContaining('no translation'),
+    });
+    expect(server.log).toHaveLength(0);
+  });
+
+  it('refuses malformed or oversized block lists before any request', async () => {
+    const bad: unknown[] = [
+      null, 'blocks', {}, { blocks: 'x' }, { blocks: [null] }, { blocks: [{ text: 1, format: 'html' }] },
+      { blocks: [{ text: 'x', format: 'markdown' }] }, { blocks: [{ text: 'x'.repeat(PAGE_LIMITS.maxBlockChars + 1), format: 'html' }] },
+      { blocks: Array.from({ length: PAGE_LIMITS.maxBlocks + 1 }, () => ({ text: 'x', format: 'text' })) },
+      { blocks: Array.from({ length: 10 }, () => ({ text: 'x'.repeat(PAGE_LIMITS.maxBlockChars), format: 'text' })) },
+    ];
+    for (const data of bad) {
+      await expect(handleTranslateBlocks(data, contentSender(), service)).rejects.toMatchObject({ code: 'bad-request' });
+    }
+    expect(server.log).toHaveLength(0);
+  });
+
+  it('keeps only well-formed optional fields', () => {
+    const long = 't'.repeat(5000);
+    expect(validateTranslateBlocks({ blocks: [], context: long, sourceLang: 'de; drop table', priority: 'yes' })).toEqual({
+      blocks: [], context: 't'.repeat(PAGE_LIMITS.maxContextChars), priority: false,
+    });
+    expect(validateTranslateBlocks({ blocks: [{ text: 'a', format: 'html', extra: 1 }], sourceLang: 'de', priority: true })).toEqual({
+      blocks: [{ text: 'a', format: 'html' }], sourceLang: 'de', priority: true,
+    });
+  });
+
+  it('reports a missing key as auth for the page to show, without a request', async () => {
+    await connectionItem.setValue({ apiKey: '', plan: 'paid', customUrl: '' });
+    await expect(handleTranslateBlocks({ blocks: [{ text: 'x', format: 'text' }] }, contentSender(), service)).rejects.toMatchObject({ code: 'auth' });
+    expect(server.log).toHaveLength(0);
+  });
+});

@@ -1,0 +1,285 @@
+// @vitest-environment node
+// The background translation pipeline against the real local API server, with the fake
+// browser's storage and fake-indexeddb: dedupe, cache, packing parameters, glossary choice,
+// quota stop, bounded retries and usage counting, observed through the server's request log.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createStore } from 'idb-keyval';
+import { startServer, pseudoTranslate, type GlossaServer } from '../../server/index';
+import { createApiClient } from '../../utils/api/client';
+import type { TranslateRequest } from '../../server/index';
+import type { BlockRequest, PageJobOptions } from '../../utils/messaging';
+import { connectionItem, defaultGlossariesItem } from '../../utils/settings';
+import { bumpGlossaryRevision, createTranslationCache, type TranslationCache } from '../../utils/translation/cache';
+import { createTranslationService, type TranslationServiceDeps } from '../../utils/translation/service';
+import { billedForTab, usageForMonth } from '../../utils/translation/usage';
+
+const KEY = 'service-test-key';
+let server: GlossaServer;
+let cache: TranslationCache;
+let storeCounter = 0;
+
+const job: PageJobOptions = { targetLang: 'DE', sourceLang: '', formality: 'default', modelType: 'latency_optimized', bilingual: false };
+const html = (text: string): BlockRequest => ({ text, format: 'html' });
+const plain = (text: string): BlockRequest => ({ text, format: 'text' });
+
+function service(deps: TranslationServiceDeps = {}) {
+  return createTranslationService({ cache, ...deps });
+}
+
+/** Texts the server was asked to translate, over all translate requests. */
+function sentTexts(): string[] {
+  return server.log.filter((r) => r.path === '/v2/translate').flatMap((r) => (r.params as TranslateRequest | undefined)?.text ?? []);
+}
+const translateRequests = () => server.log.filter((r) => r.path === '/v2/translate');
+
+beforeAll(async () => {
+  server = await startServer({ port: 0, keys: [KEY] });
+});
+afterAll(() => server.close());
+beforeEach(async () => {
+  await server.reset();
+  cache = createTranslationCache({ store: createStore(`service-test-${++storeCounter}`, 'translations') });
+  await connectionItem.setValue({ apiKey: KEY, plan: 'custom', customUrl: server.url });
+});
+
+describe('translation service', () => {
+  it('translates html and text blocks in order, each format in its own request with the right parameters', async () => {
+    const blocks = [html('Hallo <b id="1">Welt</b>'), plain('Ein Titel'), html('Noch ein Absatz.')];
+    const out = await service().translateBlocks({ tabId: 7, site: 'example.org', job: { ...job, targetLang: 'EN-GB', formality: 'more' }, blocks, context: 'Seitentitel' });
+    const htmlOpts = { tagHandling: 'html' as const, splitSentences: 'nonewlines' as const, formality: 'prefer_more' as const };
+    expect(out.results).toEqual([
+      { ok: true, text: pseudoTranslate('Hallo <b id="1">Welt</b>', 'EN-GB', htmlOpts), detectedSourceLang: expect.any(String) },
+      { ok: true, text: pseudoTranslate('Ein Titel', 'EN-GB', { formality: 'prefer_more' }), detectedSourceLang: expect.any(String) },
+      { ok: true, text: pseudoTranslate('Noch ein Absatz.', 'EN-GB', htmlOpts), detectedSourceLang: expect.any(String) },
+    ]);
+    const requests = translateRequests().map((r) => r.params as TranslateRequest);
+    expect(requests).toHaveLength(2);
+    const htmlRequest = requests.find((p) => p.tag_handling === 'html')!;
+    const textRequest = requests.find((p) => p.tag_handling === undefined)!;
+    expect(htmlRequest).toMatchObject({
+      text: ['Hallo <b id="1">Welt</b>', 'Noch ein Absatz.'], target_lang: 'EN-GB', context: 'Seitentitel', formality: 'prefer_more',
+      show_billed_characters: true, model_type: 'latency_optimized',
+    });
+    expect(htmlRequest.source_lang).toBeUndefined();
+    expect(htmlRequest.glossary_id).toBeUndefined();
+    expect(textRequest.text).toEqual(['Ein Titel']);
+    expect(out.billedCharacters).toBe(server.billedCharacters);
+    expect(out.billedCharacters).toBeGreaterThan(0);
+  });
+
+  it('sends identical blocks once, within a call and across concurrent calls of any tab', async () => {
+    const svc = service();
+    const menu = ['Start', 'Reply', 'Share', 'Reply', 'Start', 'Reply'].map(html);
+    const out = await svc.translateBlocks({ tabId: 1, site: 'a.test', job, blocks: menu });
+    expect(sentTexts()).toEqual(['Start', 'Reply', 'Share']);
+    expect(out.results.map((r) => r.ok && r.text)).toEqual(['Start', 'Reply', 'Share', 'Reply', 'Start', 'Reply'].map((t) => pseudoTranslate(t, 'DE', { tagHandling: 'html' })));
+    expect(out.billedCharacters).toBe('StartReplyShare'.length);
+
+    await server.reset();
+    server.faults.latencyMs = 100;
+    const [a, b] = await Promise.all([
+      svc.translateBlocks({ tabId: 1, site: 'a.test', job, blocks: [html('Eins'), html('Zwei')] }),
+      svc.translateBlocks({ tabId: 2, site: 'b.test', job, blocks: [html('Zwei'), html('Drei'), html('Eins')] }),
+    ]);
+    expect(sentTexts().sort()).toEqual(['Drei', 'Eins', 'Zwei']);
+    expect(b.results.map((r) => r.ok && r.text)).toEqual(['Zwei', 'Drei', 'Eins'].map((t) => pseudoTranslate(t, 'DE', { tagHandling: 'html' })));
+    expect(a.results.every((r) => r.ok)).toBe(true);
+    // Each character is billed once, to the call that asked first.
+    expect(a.billedCharacters + b.billedCharacters).toBe('EinsZweiDrei'.length);
+  });
+
+  it('lets the messages of one page share requests: 6 messages of 20 blocks take the packing minimum of 3', async () => {
+    const svc = service();
+    const messages = Array.from({ length: 6 }, (_, m) => Array.from({ length: 20 }, (_, i) => html(`Nachricht ${m} Block ${i}`)));
+    const replies = await Promise.all(messages.map((blocks) => svc.translateBlocks({ tabId: 3, site: 'a.test', job, blocks })));
+    expect(translateRequests().map((r) => r.textCount)).toEqual([50, 50, 20]);
+    expect(replies.every((r) => r.results.every((x) => x.ok))).toBe(true);
+    expect(replies.reduce((sum, r) => sum + r.billedCharacters, 0)).toBe(server.billedCharacters);
+  });
+
+  it('serves translated blocks from the cache: a reload costs no request and no billed character', async () => {
+    const blocks = [html('Ein Absatz mit <a id="1">Link</a>.'), plain('Bildbeschreibung'), html('   ')];
+    const first = await service().translateBlocks({ tabId: 1, site: 'a.test', job, blocks });
+    expect(first.billedCharacters).toBeGreaterThan(0);
+    const requestsBefore = translateRequests().length;
+    // A new service stands for a restarted service worker: only IndexedDB remains.
+    const again = await service().translateBlocks({ tabId: 1, site: 'a.test', job, blocks });
+    expect(translateRequests()).toHaveLength(requestsBefore);
+    expect(again.billedCharacters).toBe(0);
+    expect(again.results).toEqual(first.results);
+    expect(again.results[2]).toEqual({ ok: true, text: '   ' }); // blank blocks are never sent
+  });
+
+  it('asks again when anything in the cache key changes', async () => {
+    const svc = service();
+    const blocks = [html('Guten Tag')];
+    await svc.translateBlocks({ site: '', job, blocks });
+    await svc.translateBlocks({ site: '', job: { ...job, formality: 'less' }, blocks });
+    await svc.translateBlocks({ site: '', job: { ...job, targetLang: 'FR' }, blocks });
+    await svc.translateBlocks({ site: '', job: { ...job, modelType: 'quality_optimized' }, blocks });
+    await svc.translateBlocks({ site: '', job: { ...job, sourceLang: 'DE' }, blocks });
+    await svc.translateBlocks({ site: '', job, blocks: [plain('Guten Tag')] });
+    await svc.translateBlocks({ site: '', job, blocks });
+    expect(translateRequests()).toHaveLength(6);
+  });
+
+  it('uses the source language the page detected when the job leaves it open, and never sends it empty', async () => {
+    const svc = service();
+    await svc.translateBlocks({ site: '', job: { ...job, targetLang: 'EN-US' }, blocks: [html('Hallo')], detectedSourceLang: 'de' });
+    await svc.translateBlocks({ site: '', job: { ...job, targetLang: 'EN-US' }, blocks: [html('Tschüss')], detectedSourceLang: '' });
+    const [withSource, without] = translateRequests().map((r) => r.params as TranslateRequest);
+    expect(withSource.source_lang).toBe('DE');
+    expect(without).not.toHaveProperty('source_lang');
+  });
+
+  it('with no key: error auth with a clear message, and no request', async () => {
+    await connectionItem.setValue({ apiKey: '  ', plan: 'custom', customUrl: server.url });
+    await expect(service().translateBlocks({ site: '', job, blocks: [html('Hallo')] })).rejects.toMatchObject({
+      code: 'auth', message: expect.stringContaining('API key'),
+    });
+    expect(server.log).toHaveLength(0);
+  });
+
+  it('uses the glossary only for its exact pair, with source_lang, and the default glossary of the pair', async () => {
+    const admin = createApiClient({ baseUrl: server.url, authKey: KEY });
+    const glossary = await admin.createGlossary({ name: 'G', dictionaries: [{ source_lang: 'de', target_lang: 'en', entries: 'Katze\tcat', entries_format: 'tsv' }] });
+    server.log.length = 0;
+    const svc = service();
+    const withGlossary = { ...job, sourceLang: 'DE', targetLang: 'EN-GB', glossaryId: glossary.glossary_id };
+    const out = await svc.translateBlocks({ site: '', job: withGlossary, blocks: [html('Die Katze')] });
+    expect(out.results[0]).toMatchObject({ ok: true, text: expect.stringContaining('cat') });
+    // Detected source: the glossary still applies, because source_lang is then known.
+    await svc.translateBlocks({ site: '', job: { ...withGlossary, sourceLang: '' }, blocks: [html('Eine Katze')], detectedSourceLang: 'DE' });
+    // No source language: no glossary (the API would reject the request).
+    await svc.translateBlocks({ site: '', job: { ...withGlossary, sourceLang: '' }, blocks: [html('Zwei Katzen')] });
+    // Another pair: no glossary.
+    await svc.translateBlocks({ site: '', job: { ...withGlossary, targetLang: 'FR' }, blocks: [html('Die Katze')] });
+    // No glossary in the job: the pair's default.
+    await defaultGlossariesItem.setValue({ 'de>en': glossary.glossary_id });
+    await svc.translateBlocks({ site: '', job: { ...job, sourceLang: 'DE', targetLang: 'EN-US' }, blocks: [html('Keine Katze')] });
+    const sent = translateRequests().map((r) => r.params as TranslateRequest);
+    expect(sent.map((p) => p.glossary_id ?? null)).toEqual([glossary.glossary_id, glossary.glossary_id, null, null, glossary.glossary_id]);
+    expect(server.log.filter((r) => r.path === '/v3/glossaries')).toHaveLength(1); // the list is cached briefly
+    expect(translateRequests().every((r) => r.status === 200)).toBe(true);
+  });
+
+  it('a changed glossary (bumped revision) is not served from the cache', async () => {
+    const admin = createApiClient({ baseUrl: server.url, authKey: KEY });
+    const glossary = await admin.createGlossary({ name: 'G', dictionaries: [{ source_lang: 'de', target_lang: 'en', entries: 'Hund\tdog', entries_format: 'tsv' }] });
+    const svc = service();
+    const g = { ...job, sourceLang: 'DE', targetLang: 'EN-US', glossaryId: glossary.glossary_id };
+    await svc.translateBlocks({ site: '', job: g, blocks: [html('Der Hund')] });
+    await svc.translateBlocks({ site: '', job: g, blocks: [html('Der Hund')] });
+    expect(translateRequests()).toHaveLength(1);
+    await admin.patchGlossary(glossary.glossary_id, { dictionary: { source_lang: 'de', target_lang: 'en', entries: 'Hund\thound', entries_format: 'tsv' } });
+    await bumpGlossaryRevision(glossary.glossary_id);
+    const out = await svc.translateBlocks({ site: '', job: g, blocks: [html('Der Hund')] });
+    expect(translateRequests()).toHaveLength(2);
+    expect(out.results[0]).toMatchObject({ ok: true, text: expect.stringContaining('hound') });
+  });
+
+  it('on 456 stops every request for every tab at once, still serving cached blocks', async () => {
+    const svc = service();
+    await svc.translateBlocks({ tabId: 1, site: 'a.test', job, blocks: [html('Schon übersetzt')] });
+    server.faults.quotaCharacters = server.billedCharacters; // nothing more may be billed
+    server.log.length = 0;
+    const many = Array.from({ length: 200 }, (_, i) => html(`Absatz Nummer ${i}`));
+    const out = await svc.translateBlocks({ tabId: 1, site: 'a.test', job, blocks: many });
+    expect(out.results.every((r) => !r.ok && r.code === 'quota')).toBe(true);
+    // Four requests were needed; at most the three in flight reached the server.
+    expect(translateRequests().length).toBeLessThanOrEqual(3);
+    expect(svc.quotaStopped).toBe(true);
+    const requestsAfterStop = server.log.length;
+    const other = await svc.translateBlocks({ tabId: 2, site: 'b.test', job, blocks: [html('Neuer Text'), html('Schon übersetzt')] });
+    expect(server.log).toHaveLength(requestsAfterStop);
+    expect(other.results[0]).toMatchObject({ ok: false, code: 'quota' });
+    expect(other.results[1]).toMatchObject({ ok: true });
+    // After the user changes the key or asks to go on, requests flow again.
+    server.faults.quotaCharacters = undefined;
+    server.faults.quotaExhausted = false;
+    svc.resumeAfterQuota();
+    expect((await svc.translateBlocks({ tabId: 2, site: 'b.test', job, blocks: [html('Neuer Text')] })).results[0].ok).toBe(true);
+  });
+
+  it('keeps at most three requests in flight and sends viewport blocks first', async () => {
+    let inFlight = 0;
+    let peak = 0;
+    const order: string[] = [];
+    const countingFetch: typeof fetch = async (input, init) => {
+      inFlight++;
+      peak = Math.max(peak, inFlight);
+      order.push(JSON.parse(String(init?.body)).text[0]);
+      try {
+        return await fetch(input, init);
+      } finally {
+        inFlight--;
+      }
+    };
+    const client = createApiClient({ baseUrl: server.url, authKey: KEY, fetch: countingFetch });
+    const svc = service({ client: async () => client });
+    server.faults.latencyMs = 40;
+    const rest = Array.from({ length: 400 }, (_, i) => html(`Block ${i}`)); // 8 requests of 50
+    const below = svc.translateBlocks({ site: '', job, blocks: rest });
+    while (inFlight < 3) await new Promise((r) => setTimeout(r, 2));
+    const viewport = svc.translateBlocks({ site: '', job, blocks: [html('Oben im Bild')], priority: true });
+    await Promise.all([below, viewport]);
+    expect(peak).toBe(3);
+    // The viewport request went right after the first three, before the other five queued ones.
+    expect(order.indexOf('Oben im Bild')).toBe(3);
+  });
+
+  it('never sends a block too large for any request; splits a long paragraph and rejoins it', async () => {
+    const svc = service();
+    const hugeElement = html(`<b id="1">${'Wort '.repeat(30_000)}</b>`);
+    const longParagraph = html('Ein ganzer Satz mit <i id="2">Betonung</i>. '.repeat(4_000));
+    const out = await svc.translateBlocks({ site: '', job, blocks: [hugeElement, longParagraph] });
+    expect(out.results[0]).toMatchObject({ ok: false, code: 'too-large' });
+    expect(out.results[1].ok).toBe(true);
+    const texts = sentTexts();
+    expect(texts.join('')).toBe(longParagraph.text);
+    expect(translateRequests().length).toBeGreaterThan(1);
+    expect(translateRequests().every((r) => r.status === 200)).toBe(true);
+    // The translation is the pieces' translations, in order.
+    expect(out.results[1].ok && out.results[1].text).toBe(texts.map((t) => pseudoTranslate(t, 'DE', { tagHandling: 'html' })).join(''));
+  });
+
+  it('bounds retries per block: after repeated failures it is refused without a request', async () => {
+    const bodies: string[][] = [];
+    const recording: typeof fetch = (input, init) => {
+      bodies.push(JSON.parse(String(init?.body)).text);
+      return fetch(input, init);
+    };
+    const client = createApiClient({ baseUrl: server.url, authKey: KEY, fetch: recording, retry: false });
+    const svc = service({ client: async () => client, maxFailures: 2 });
+    server.faults.add({ fault: 'status', status: 500 });
+    for (let i = 0; i < 2; i++) {
+      const out = await svc.translateBlocks({ site: '', job, blocks: [html('Kaputt')] });
+      expect(out.results[0]).toMatchObject({ ok: false, code: 'server' });
+    }
+    const third = await svc.translateBlocks({ site: '', job, blocks: [html('Kaputt'), html('Anders')] });
+    expect(third.results[0]).toMatchObject({ ok: false, code: 'server' });
+    expect(bodies).toEqual([['Kaputt'], ['Kaputt'], ['Anders']]);
+    expect(translateRequests()).toHaveLength(3);
+  });
+
+  it('reports bad responses per block without caching them', async () => {
+    const svc = service({ client: async () => createApiClient({ baseUrl: server.url, authKey: KEY, retry: false }) });
+    server.faults.add({ fault: 'malformed', shape: 'wrong-count', times: 1 });
+    const out = await svc.translateBlocks({ site: '', job, blocks: [html('A eins'), html('B zwei')] });
+    expect(out.results.every((r) => !r.ok && r.code === 'bad-response')).toBe(true);
+    const again = await svc.translateBlocks({ site: '', job, blocks: [html('A eins'), html('B zwei')] });
+    expect(again.results.every((r) => r.ok)).toBe(true);
+  });
+
+  it('counts billed characters per tab and per site for this month', async () => {
+    const svc = service();
+    const a = await svc.translateBlocks({ tabId: 11, site: 'news.test', job, blocks: [html('Nachrichten von heute')] });
+    const b = await svc.translateBlocks({ tabId: 12, site: 'shop.test', job, blocks: [html('Warenkorb')] });
+    await svc.translateBlocks({ tabId: 11, site: 'news.test', job, blocks: [html('Nachrichten von heute')] }); // cached: free
+    const month = await usageForMonth();
+    expect(month.sites['news.test']).toBe(a.billedCharacters);
+    expect(month.sites['shop.test']).toBe(b.billedCharacters);
+    expect(month.total).toBe(server.billedCharacters);
+    expect(await billedForTab(11)).toBe(a.billedCharacters);
+  });
+});
