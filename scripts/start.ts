@@ -8,7 +8,7 @@ import type { BrowserContext } from 'playwright-core';
 import { startServer } from '../server/index';
 import { buildExtension, BuildError } from './lib/build';
 import { ChromiumMissingError, findChromium, launchWithExtension } from './lib/chromium';
-import { configureDemo, DEMO_KEY, translateUsage } from './lib/demo-setup';
+import { configureDemo, DEMO_GLOSSARY_TERM, DEMO_KEY, translateUsage } from './lib/demo-setup';
 import { ExtensionSession } from './lib/extension-session';
 import { assertPortFree, isAddressInUse, PortTakenError } from './lib/ports';
 import { HelpRequested, parseStartOptions, UsageError } from './lib/start-options';
@@ -108,7 +108,7 @@ async function main(): Promise<number> {
   const setupMs = Date.now() - startedAt;
   mainHandlesStop = true;
   const figures = await Promise.race([
-    runTour({ session, page, outDir: options.outDir, usage: () => translateUsage(api.log), setupMs }),
+    runTour({ session, page, outDir: options.outDir, usage: () => translateUsage(api.log), setupMs, glossaryTerm: glossary ? DEMO_GLOSSARY_TERM : undefined }),
     interrupted.then(() => Promise.reject(new Interrupted('Tour interrupted.'))),
   ]);
   const shown = (path: string) => (relative(process.cwd(), path).startsWith('..') ? path : relative(process.cwd(), path) || '.');

@@ -80,7 +80,9 @@ function readDictionary(value: unknown, where: string, bodyBytes = Infinity): Di
     const ignored = parsed.ignored ? ` (${parsed.ignored} line${parsed.ignored === 1 ? ' was' : 's were'} for another language pair and ignored)` : '';
     throw new HttpError(400, `The ${pair} dictionary has no entries${ignored}`);
   }
-  return { source: source.code, target: target.code, entries: new Map(parsed.entries.map((e) => [e.source, e.target])) };
+  const entries = new Map<string, string>();
+  for (const e of parsed.entries) entries.set(e.source, e.target);
+  return { source: source.code, target: target.code, entries };
 }
 
 function toStored(input: DictionaryInput): StoredDictionary {

@@ -40,6 +40,8 @@ export const TRANSLATE_BODY_LIMIT = 128 * 1024;
 export const GLOSSARY_BODY_LIMIT = 64 * 1024 * 1024;
 const ADMIN_BODY_LIMIT = 1024 * 1024;
 const LOG_LIMIT = 5000;
+/** Request bodies kept in the log's params; beyond this the oldest records lose their params. */
+const LOG_PARAMS_BYTES = 128 * 1024 * 1024;
 
 export interface ServerOptions {
   /** 0 picks a free port (tests). Default 8787. */
@@ -85,6 +87,8 @@ export interface RequestRecord {
   error?: string;
   /** True when the client went away before the answer. */
   aborted?: boolean;
+  /** True when params were dropped to bound the log's memory (very old records of long runs). */
+  paramsDropped?: boolean;
 }
 
 export interface GlossaServer {
@@ -102,6 +106,13 @@ export interface GlossaServer {
   /** Clears the log, faults, billed count and glossaries (then re-seeds the demo glossary when asked). */
   reset(): Promise<void>;
   close(): Promise<void>;
+}
+
+interface RawReply {
+  status: number;
+  raw: string;
+  contentType: string;
+  headers?: Record<string, string>;
 }
 
 interface Route {
@@ -145,6 +156,19 @@ export async function startServer(options: ServerOptions = {}): Promise<GlossaSe
   const sockets = new Set<Socket>();
   let billed = 0;
   let nextId = 1;
+
+  function boundLogMemory(): void {
+    let kept = 0;
+    for (let i = log.length - 1; i >= 0; i--) {
+      const record = log[i];
+      if (record.params === undefined) continue;
+      kept += record.bodyBytes;
+      if (kept > LOG_PARAMS_BYTES) {
+        record.params = undefined;
+        record.paramsDropped = true;
+      }
+    }
+  }
 
   async function seedDemo(): Promise<void> {
     if (!options.seedDemo) return;
@@ -247,56 +271,53 @@ export async function startServer(options: ServerOptions = {}): Promise<GlossaSe
     return ownerOf(m[1]);
   }
 
-  function write(res: ServerResponse, reply: Reply | { status: number; raw: string; contentType: string; headers?: Record<string, string> }): void {
+  function write(res: ServerResponse, reply: Reply | RawReply): void {
     if (res.headersSent || res.destroyed) return;
     const headers: Record<string, string | number> = { ...reply.headers };
-    let payload: string | undefined;
+    let payload: Buffer | undefined;
     if ('raw' in reply) {
-      payload = reply.raw;
+      payload = Buffer.from(reply.raw);
       headers['content-type'] = reply.contentType;
     } else if (reply.body !== undefined) {
-      payload = JSON.stringify(reply.body);
+      // Encoded once: measuring a string and then writing it would encode 10 MB twice.
+      payload = Buffer.from(JSON.stringify(reply.body));
       headers['content-type'] = 'application/json; charset=utf-8';
     }
-    if (payload !== undefined) headers['content-length'] = Buffer.byteLength(payload);
+    if (payload !== undefined) headers['content-length'] = payload.length;
     res.writeHead(reply.status, headers);
     res.end(payload);
   }
 
-  function statusFault(res: ServerResponse, rule: FaultRule): void {
+  function statusFaultReply(rule: FaultRule): Reply | RawReply {
     const status = rule.status ?? 500;
     const headers: Record<string, string> = {};
     if (rule.retryAfter !== undefined) headers['retry-after'] = String(rule.retryAfter);
     const message = STATUS_TEXT[status] ?? 'Error';
     const kind = rule.body ?? 'json';
-    if (kind === 'json') write(res, { status, body: { message, detail: `Injected fault: ${status}` }, headers });
-    else if (kind === 'html') write(res, { status, raw: htmlPage(status), contentType: 'text/html', headers });
-    else if (kind === 'text') write(res, { status, raw: `${status} ${message}\n`, contentType: 'text/plain', headers });
-    else write(res, { status, raw: '', contentType: 'application/json', headers });
+    if (kind === 'json') return { status, body: { message, detail: `Injected fault: ${status}` }, headers };
+    if (kind === 'html') return { status, raw: htmlPage(status), contentType: 'text/html', headers };
+    if (kind === 'text') return { status, raw: `${status} ${message}\n`, contentType: 'text/plain', headers };
+    return { status, raw: '', contentType: 'application/json', headers };
   }
 
-  /** Malformed answers: those that stand for a broken proxy skip the handler (nothing billed). */
-  function malformedWithoutHandler(res: ServerResponse, rule: FaultRule, path: string): boolean {
+  /** Malformed answers that stand for a broken proxy: they skip the handler (nothing billed). */
+  function malformedReply(rule: FaultRule, path: string): RawReply | undefined {
     const status = rule.status ?? 200;
     switch (rule.shape ?? 'invalid-json') {
       case 'invalid-json':
-        write(res, { status, raw: '{"translations": [{"detected_source_language": "EN", "text": "unterminated', contentType: 'application/json' });
-        return true;
+        return { status, raw: '{"translations": [{"detected_source_language": "EN", "text": "unterminated', contentType: 'application/json' };
       case 'wrong-shape':
-        write(res, { status, raw: path === '/v2/translate' ? '{"translations": {"text": 42}}' : '{"unexpected": true}', contentType: 'application/json' });
-        return true;
+        return { status, raw: path === '/v2/translate' ? '{"translations": {"text": 42}}' : '{"unexpected": true}', contentType: 'application/json' };
       case 'html':
-        write(res, { status: rule.status ?? 502, raw: htmlPage(rule.status ?? 502), contentType: 'text/html' });
-        return true;
+        return { status: rule.status ?? 502, raw: htmlPage(rule.status ?? 502), contentType: 'text/html' };
       case 'empty':
-        write(res, { status, raw: '', contentType: 'application/json' });
-        return true;
+        return { status, raw: '', contentType: 'application/json' };
       default:
-        return false;
+        return undefined;
     }
   }
 
-  function applyAfterFaults(reply: Reply, rule: FaultRule | undefined, path: string): Reply | { status: number; raw: string; contentType: string } {
+  function applyAfterFaults(reply: Reply, rule: FaultRule | undefined, path: string): Reply | RawReply {
     if (!rule || reply.status >= 300) return reply;
     if (rule.fault === 'hostile' && path === '/v2/translate') {
       const body = reply.body as TranslateResponse;
@@ -327,13 +348,15 @@ export async function startServer(options: ServerOptions = {}): Promise<GlossaSe
       time: new Date().toISOString(),
       method,
       path: url.pathname,
-      query: Object.fromEntries(url.searchParams),
+      // A key sent in the URL (refused below) must not end up in the log.
+      query: Object.fromEntries([...url.searchParams].map(([k, v]) => [k, k === 'auth_key' ? '[redacted]' : v])),
       bodyBytes: 0,
       status: 0,
       durationMs: 0,
     };
     log.push(record);
     if (log.length > LOG_LIMIT) log.splice(0, log.length - LOG_LIMIT);
+    boundLogMemory();
     res.on('finish', () => {
       record.status = res.statusCode;
       record.durationMs = performance.now() - started;
@@ -346,6 +369,7 @@ export async function startServer(options: ServerOptions = {}): Promise<GlossaSe
       hanging.delete(res);
     });
 
+    let wait = 0;
     try {
       let match: RegExpExecArray | null = null;
       const route = routes.find((r) => (match = r.pattern.exec(url.pathname)) !== null);
@@ -355,10 +379,8 @@ export async function startServer(options: ServerOptions = {}): Promise<GlossaSe
         throw new HttpError(405, 'Method not allowed', `${url.pathname} accepts ${Object.keys(route.methods).join(', ')}`, { allow: Object.keys(route.methods).join(', ') });
       }
 
-      if (faults.latencyMs > 0) await sleep(faults.latencyMs);
       const rule = faults.match(method, url.pathname);
       if (rule) record.fault = rule.fault;
-      if (rule?.fault === 'delay') await sleep(rule.delayMs ?? 0);
       if (rule?.fault === 'reset') {
         req.socket.destroy();
         return;
@@ -368,17 +390,18 @@ export async function startServer(options: ServerOptions = {}): Promise<GlossaSe
         hanging.add(res);
         return;
       }
-      if (rule?.fault === 'status') {
+      // The request is handled (and logged with its parameters) on arrival; the answer waits.
+      wait = faults.latencyMs + (rule?.fault === 'delay' ? (rule.delayMs ?? 0) : 0);
+      const injected = rule?.fault === 'status' ? statusFaultReply(rule) : rule?.fault === 'malformed' ? malformedReply(rule, url.pathname) : undefined;
+      if (injected) {
         req.resume();
-        return statusFault(res, rule);
-      }
-      if (rule?.fault === 'malformed' && malformedWithoutHandler(res, rule, url.pathname)) {
-        req.resume();
-        return;
+        if (wait > 0) await sleep(wait);
+        return write(res, injected);
       }
 
       const owner = authorize(req, url.searchParams);
       const reply = await handler({ req, query: url.searchParams, owner, record }, match);
+      if (wait > 0) await sleep(wait);
       write(res, applyAfterFaults(reply, rule, url.pathname));
     } catch (err) {
       const httpError = err instanceof HttpError ? err : new HttpError(500, 'Internal server error', (err as Error)?.message ?? String(err));
@@ -387,6 +410,7 @@ export async function startServer(options: ServerOptions = {}): Promise<GlossaSe
       // Unread bodies are drained so the client sees the answer, not a reset connection.
       if (!req.complete) req.resume();
       const closeConnection = (err as { closeConnection?: boolean }).closeConnection === true;
+      if (wait > 0 && !closeConnection) await sleep(wait);
       write(res, errorReply(closeConnection ? new HttpError(httpError.status, httpError.message, httpError.detail, { connection: 'close' }) : httpError));
       if (closeConnection) res.on('finish', () => req.socket.destroy());
     }

@@ -5,7 +5,7 @@
 // translated and into what. Glossary phrases become their target phrase verbatim, formality
 // shows as a marker such as "(Sie) ", and markup is returned byte for byte.
 import { FORMALITY_TARGETS } from './languages';
-import { escapeMarkupText, segmentMarkup } from './markup';
+import { escapeMarkupText, segmentMarkup, type Segment } from './markup';
 
 export type PseudoFormality = 'default' | 'more' | 'less' | 'prefer_more' | 'prefer_less';
 
@@ -175,8 +175,43 @@ function transformWord(word: string, t: Transformer): string {
 const WORD_RE = /[\p{L}\p{M}\p{N}]+(?:['’][\p{L}\p{M}\p{N}]+)*/gu;
 const HAS_LETTER_RE = /\p{L}/u;
 
+function isAsciiAlnum(c: number): boolean {
+  return (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
+}
+
+// oxlint-disable-next-line no-control-regex -- the ASCII range starts at U+0000
+const NON_ASCII_RE = /[^\u0000-\u007f]/;
+
 function transformText(text: string, t: Transformer): string {
-  return text.replace(WORD_RE, (word) => (HAS_LETTER_RE.test(word) ? transformWord(word, t) : word));
+  if (NON_ASCII_RE.test(text)) return text.replace(WORD_RE, (word) => (HAS_LETTER_RE.test(word) ? transformWord(word, t) : word));
+  // ASCII text (most of the web): the same word rule as WORD_RE, without a Unicode regex.
+  let out = '';
+  let i = 0;
+  const n = text.length;
+  while (i < n) {
+    let start = i;
+    while (i < n && !isAsciiAlnum(text.charCodeAt(i))) i++;
+    if (i > start) out += text.slice(start, i);
+    if (i >= n) break;
+    start = i;
+    let letters = false;
+    for (;;) {
+      while (i < n) {
+        const c = text.charCodeAt(i);
+        if (!isAsciiAlnum(c)) break;
+        if (c >= 65) letters = true;
+        i++;
+      }
+      if (i + 1 < n && text.charCodeAt(i) === 39 && isAsciiAlnum(text.charCodeAt(i + 1))) {
+        i++;
+        continue;
+      }
+      break;
+    }
+    const word = text.slice(start, i);
+    out += letters ? transformWord(word, t) : word;
+  }
+  return out;
 }
 
 interface GlossaryCandidate {
@@ -331,9 +366,20 @@ export function pseudoTranslate(text: string, targetLang: string, opts: PseudoOp
     return withMarker(translateRun(source, t, matcher, false), marker);
   }
 
+  return translateSegments(segmentMarkup(text, { mode: opts.tagHandling, ignoreTags: opts.ignoreTags }), t, matcher, preserve, marker);
+}
+
+/** pseudoTranslate for markup already split by segmentMarkup (the server splits once for detection and translation). */
+export function pseudoTranslateSegments(segments: readonly Segment[], targetLang: string, opts: Omit<PseudoOptions, 'tagHandling' | 'ignoreTags'> = {}): string {
+  const target = targetLang.toUpperCase();
+  const matcher = opts.glossary === undefined ? undefined : opts.glossary instanceof GlossaryMatcher ? opts.glossary : new GlossaryMatcher(opts.glossary);
+  return translateSegments(segments, transformerFor(target), matcher, opts.preserveFormatting ?? false, formalityMarker(target, opts.formality));
+}
+
+function translateSegments(segments: readonly Segment[], t: Transformer, matcher: GlossaryMatcher | undefined, preserve: boolean, marker: string): string {
   let first = true;
   let out = '';
-  for (const segment of segmentMarkup(text, { mode: opts.tagHandling, ignoreTags: opts.ignoreTags })) {
+  for (const segment of segments) {
     if (!segment.translate) {
       out += segment.text;
       continue;
@@ -407,5 +453,11 @@ function detectLatin(text: string): string {
 /** Text of markup that would be translated, for language detection. */
 export function translatableText(text: string, tagHandling: 'html' | 'xml' | undefined, ignoreTags?: readonly string[]): string {
   if (!tagHandling) return text;
-  return segmentMarkup(text, { mode: tagHandling, ignoreTags }).filter((s) => s.translate).map((s) => s.text).join('');
+  return segmentsText(segmentMarkup(text, { mode: tagHandling, ignoreTags }));
+}
+
+export function segmentsText(segments: readonly Segment[]): string {
+  let out = '';
+  for (const s of segments) if (s.translate) out += s.text;
+  return out;
 }

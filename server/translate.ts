@@ -2,7 +2,8 @@
 // response. Every rule of the spec that the real service enforces is enforced here too.
 import { HttpError } from './http';
 import { checkSource, checkTarget, FORMALITY_TARGETS } from './languages';
-import { detectLanguage, pseudoTranslate, translatableText, type PseudoFormality } from './pseudo';
+import { segmentMarkup } from './markup';
+import { detectLanguage, pseudoTranslate, pseudoTranslateSegments, segmentsText, translatableText, type PseudoFormality } from './pseudo';
 import { matcherOf, type GlossaryStore } from './glossary-store';
 
 export type Plan = 'free' | 'paid';
@@ -245,11 +246,11 @@ export function translate(request: TranslateRequest, ctx: TranslateContext): Tra
   } as const;
 
   let fallbackLanguage: string | undefined;
-  const detect = (text: string): string => {
+  const plainOf = (text: string) => translatableText(text, tagHandling, request.ignore_tags);
+  const detect = (plain: string): string => {
     if (request.source_lang) return request.source_lang;
-    const plain = translatableText(text, tagHandling, request.ignore_tags);
     if (/\p{L}/u.test(plain)) return detectLanguage(plain);
-    fallbackLanguage ??= detectLanguage(request.text.map((t) => translatableText(t, tagHandling, request.ignore_tags)).join(' '));
+    fallbackLanguage ??= detectLanguage(request.text.map(plainOf).join(' '));
     return fallbackLanguage;
   };
 
@@ -257,10 +258,18 @@ export function translate(request: TranslateRequest, ctx: TranslateContext): Tra
   const each = ctx.placement !== 'top';
   const response: TranslateResponse = {
     translations: request.text.map((text) => {
-      const translation: TranslateResponse['translations'][number] = {
-        detected_source_language: detect(text),
-        text: pseudoTranslate(text, request.target_lang, options),
-      };
+      let translated: string;
+      let detected: string;
+      if (tagHandling) {
+        // Split once, for detection and translation.
+        const segments = segmentMarkup(text, { mode: tagHandling, ignoreTags: request.ignore_tags });
+        detected = request.source_lang ?? detect(segmentsText(segments));
+        translated = pseudoTranslateSegments(segments, request.target_lang, options);
+      } else {
+        detected = detect(text);
+        translated = pseudoTranslate(text, request.target_lang, options);
+      }
+      const translation: TranslateResponse['translations'][number] = { detected_source_language: detected, text: translated };
       if (request.show_billed_characters && each) translation.billed_characters = billedCharacters([text]);
       if (request.model_type && each) translation.model_type_used = modelUsed;
       return translation;

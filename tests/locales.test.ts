@@ -94,7 +94,11 @@ function keysUsedByCode(): Map<string, string> {
   const files = ['entrypoints', 'components', 'utils'].flatMap((d) => sourceFiles(join(root, d))).concat(join(root, 'wxt.config.ts'));
   for (const file of files) {
     const code = readFileSync(file, 'utf8');
-    for (const m of code.matchAll(/\bt\(\s*['"]([A-Za-z0-9_]+)['"]/g)) used.set(m[1], relative(root, file));
+    // The first argument of t(…) / getMessage(…): a literal, or the literals of a conditional
+    // (keys are area-prefixed camelCase, which tells them from values compared in the condition).
+    for (const call of code.matchAll(/\b(?:t|getMessage)\(\s*([^,()]*)/g)) {
+      for (const m of call[1].matchAll(/['"]([a-z]+[A-Z][A-Za-z0-9_]*)['"]/g)) used.set(m[1], relative(root, file));
+    }
     for (const m of code.matchAll(/__MSG_([A-Za-z0-9_]+)__/g)) used.set(m[1], relative(root, file));
   }
   return used;
@@ -115,6 +119,19 @@ describe('locale files', () => {
     const english = new Set(Object.values(tree[BASE]).flatMap((catalogue) => Object.keys(catalogue)));
     const missing = [...keysUsedByCode()].filter(([key]) => !english.has(key)).map(([key, file]) => `${key} (used in ${file})`);
     expect(missing).toEqual([]);
+  });
+});
+
+describe('store listing strings', () => {
+  const tree = readLocales(localesDir);
+  // Chrome allows a 75-character name (and cuts what it shows at 45) and a 132-character description.
+  it.each(Object.keys(tree))('fit the stores\' limits in %s', (lang) => {
+    const all = Object.assign({}, ...Object.values(tree[lang])) as Catalogue;
+    const message = (key: string) => String((all[key] as { message?: unknown } | undefined)?.message ?? '');
+    expect(message('extName').length).toBeGreaterThan(0);
+    expect(message('extName').length).toBeLessThanOrEqual(45);
+    expect(message('extDescription').length).toBeGreaterThan(0);
+    expect(message('extDescription').length).toBeLessThanOrEqual(132);
   });
 });
 

@@ -63,6 +63,31 @@ export function EntryTable({ rows, version, indices, label, onChange, onDelete, 
     if (scrollTo && scrollTo.position >= 0 && scrollTo.position < count) virtualizer.scrollToIndex(scrollTo.position, { align: 'center' });
   }, [scrollTo?.nonce]);
 
+  // Arrow up/down move between rows in the same column, scrolling rows into existence first:
+  // Tab alone cannot reach rows the virtualiser has not rendered.
+  // A key held down or pressed quickly fires before the previous row has rendered: moves
+  // start from the row focus is heading to, not from the row that still has it.
+  const pendingFocus = useRef<number | null>(null);
+  const moveFocus = (event: KeyboardEvent, position: number, field: 'source' | 'target') => {
+    if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp') return;
+    const from = pendingFocus.current ?? position;
+    const next = from + (event.key === 'ArrowDown' ? 1 : -1);
+    event.preventDefault();
+    if (next < 0 || next >= count) return;
+    pendingFocus.current = next;
+    virtualizer.scrollToIndex(next, { align: 'auto' });
+    const focusNext = (tries: number) => {
+      if (pendingFocus.current !== next) return;
+      const target = scrollRef.current?.querySelector<HTMLInputElement>(`input[data-position="${next}"][data-field="${field}"]`);
+      if (target) {
+        pendingFocus.current = null;
+        target.focus();
+      } else if (tries > 0) requestAnimationFrame(() => focusNext(tries - 1));
+      else pendingFocus.current = null;
+    };
+    focusNext(10);
+  };
+
   const items = virtualizer.getVirtualItems();
   return (
     <div class="glossa-gl-table" role="table" aria-label={label} aria-rowcount={count + 1} data-version={version}>
@@ -97,6 +122,9 @@ export function EntryTable({ rows, version, indices, label, onChange, onDelete, 
                     type="text"
                     value={row.source}
                     readOnly={readOnly}
+                    data-position={item.index}
+                    data-field="source"
+                    onKeyDown={(e) => moveFocus(e, item.index, 'source')}
                     aria-label={t('glossarySourceOfRow', n)}
                     aria-invalid={sourceBad ? 'true' : undefined}
                     onInput={(e) => onChange(rowIndex, 'source', e.currentTarget.value)}
@@ -107,6 +135,9 @@ export function EntryTable({ rows, version, indices, label, onChange, onDelete, 
                     type="text"
                     value={row.target}
                     readOnly={readOnly}
+                    data-position={item.index}
+                    data-field="target"
+                    onKeyDown={(e) => moveFocus(e, item.index, 'target')}
                     aria-label={t('glossaryTargetOfRow', n)}
                     aria-invalid={targetBad ? 'true' : undefined}
                     onInput={(e) => onChange(rowIndex, 'target', e.currentTarget.value)}

@@ -140,7 +140,7 @@ export function SelectionPopover(props: SelectionPopoverProps) {
             {notice === 'copy-failed' && t('popoverCopyFailed')}
             {notice === 'changed' && t('popoverReplaceChanged')}
           </span>
-          <span class="billed">{t('popoverBilled', String(done.billedCharacters))}</span>
+          <span class="billed">{done.billedCharacters > 0 ? t('popoverBilled', String(done.billedCharacters)) : t('popoverBilledNone')}</span>
         </div>
       )}
     </div>

@@ -15,6 +15,10 @@ export function ProgressPanel({ state }: Props) {
   if (!started || (state.phase === 'translating' && state.total === 0)) {
     return state.phase === 'translating' ? <p class="progress-text" role="status">{t('popupStarting')}</p> : null;
   }
+  if (state.phase === 'translated' && state.total === 0) {
+    // Everything was already in the target language (such blocks are never sent: they would be billed).
+    return <p class="progress-text" role="status">{t('popupNothingToTranslate')}</p>;
+  }
   return (
     <div class="progress" role="status" aria-live="polite">
       {state.total > 0 && (

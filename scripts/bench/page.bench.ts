@@ -34,7 +34,7 @@ async function bundleEngine(): Promise<string> {
     format: 'iife',
     write: false,
     target: 'chrome120',
-    minify: false,
+    minify: true,
   });
   return result.outputFiles[0].text;
 }
@@ -47,6 +47,8 @@ interface PageFigures {
   totalMs: number;
   longestTaskMs: number;
   longTasks: number;
+  /** Longest script run inside a long animation frame (the engine is the only script on the page). */
+  longestScriptMs: number;
   restoredExactly: boolean;
 }
 
@@ -110,7 +112,6 @@ function packingMinimum(distinct: Iterable<BlockRequest>): number {
 async function runPage(browser: Browser, engineScript: string, html: string, serverUrl: string, traffic: Traffic): Promise<PageFigures> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const page = await context.newPage();
-  page.on('console', (m) => { if (m.text().startsWith('SLOW')) console.error(m.text()); });
   // Saved pages reference remote resources this network refuses: serve the page, drop the rest.
   await page.route('**/*', (route) => {
     if (route.request().url() === `${ORIGIN}/`) return route.fulfill({ body: html, contentType: 'text/html; charset=utf-8' });
@@ -136,10 +137,12 @@ async function runPage(browser: Browser, engineScript: string, html: string, ser
         longest = Math.max(longest, entry.duration);
       }
     }).observe({ type: 'longtask', buffered: true });
+    // Long frames split into script (the engine is the only script here) and rendering.
+    let longestScript = 0;
     new PerformanceObserver((list) => {
-      for (const e of list.getEntries() as any[]) {
-        if (e.startTime < started || e.blockingDuration < 1) continue;
-        ((globalThis as any).__slow ??= []).push(`LoAF ${Math.round(e.startTime - started)}+${Math.round(e.duration)} block=${Math.round(e.blockingDuration)} render=${Math.round(e.renderStart ? e.startTime + e.duration - e.renderStart : 0)} scripts=${e.scripts.map((x: any) => `${x.invoker}/${x.sourceFunctionName}@${x.sourceCharPosition}:${Math.round(x.duration)}`).join(',')}`);
+      for (const entry of list.getEntries() as PerformanceEntry[] & { scripts?: { duration: number }[] }[]) {
+        if (entry.startTime < started) continue;
+        for (const script of (entry as unknown as { scripts: { duration: number }[] }).scripts ?? []) longestScript = Math.max(longestScript, script.duration);
       }
     }).observe({ type: 'long-animation-frame', buffered: true });
     let firstText = -1;
@@ -163,7 +166,7 @@ async function runPage(browser: Browser, engineScript: string, html: string, ser
     await engine.start();
     const collectMs = performance.now() - started;
     await engine.idle();
-    (window as unknown as { __glossaRun: unknown }).__glossaRun = { engine, original, watcher, collectMs, started, stats: () => ({ longest, longTasks, firstText }) };
+    (window as unknown as { __glossaRun: unknown }).__glossaRun = { engine, original, watcher, collectMs, started, stats: () => ({ longest, longTasks, firstText, longestScript }) };
   });
   // Scroll through the page as a user would (wheel input, a screen every 150 ms), so content
   // far below is translated too; the scrolling is the browser's, not a script forcing layout.
@@ -176,7 +179,7 @@ async function runPage(browser: Browser, engineScript: string, html: string, ser
   const figures = await page.evaluate(async () => {
     type Run = {
       engine: import('../../utils/dom/engine').PageEngine; original: string; watcher: MutationObserver; collectMs: number; started: number;
-      stats: () => { longest: number; longTasks: number; firstText: number };
+      stats: () => { longest: number; longTasks: number; firstText: number; longestScript: number };
     };
     const run = (window as unknown as { __glossaRun: Run }).__glossaRun;
     await new Promise((r) => setTimeout(r, 200));
@@ -186,11 +189,10 @@ async function runPage(browser: Browser, engineScript: string, html: string, ser
     const progress = run.engine.progress();
     await run.engine.restore();
     await new Promise((r) => setTimeout(r, 50));
-    const { longest, longTasks, firstText } = run.stats();
-    console.log('SLOW', JSON.stringify((globalThis as any).__slow));
+    const { longest, longTasks, firstText, longestScript } = run.stats();
     return {
       blocks: progress.total, failed: progress.failed, firstTextMs: firstText, collectMs: run.collectMs, totalMs,
-      longestTaskMs: longest, longTasks, restoredExactly: document.body.innerHTML === run.original,
+      longestTaskMs: longest, longTasks, longestScriptMs: longestScript, restoredExactly: document.body.innerHTML === run.original,
     };
   });
   await context.close();
@@ -238,7 +240,8 @@ const suite: BenchSuite = async () => {
         { name: `${name}.requests`, value: traffic.requests, unit: 'requests', ranOn, target: `packing minimum ${packingMinimum(traffic.distinct.values())}` },
         { name: `${name}.billedChars`, value: traffic.billed, unit: 'chars', ranOn, target: `≤ ${distinctChars} (distinct block chars)` },
         { name: `${name}.firstTextInViewport`, value: r.firstTextMs, unit: 'ms', ranOn, target: `< ${Math.round(roundTrip + 100)} ms (round trip + 100)` },
-        { name: `${name}.longestLongTask`, value: r.longestTaskMs, unit: 'ms', ranOn, target: `< 50 ms (${r.longTasks} tasks over 50 ms)` },
+        { name: `${name}.longestLongTask`, value: r.longestTaskMs, unit: 'ms', ranOn, target: `< 50 ms (${r.longTasks} tasks over 50 ms, rendering included)` },
+        { name: `${name}.longestEngineScript`, value: r.longestScriptMs, unit: 'ms', ranOn, target: '< 50 ms (script part of long frames)' },
         { name: `${name}.collect`, value: r.collectMs, unit: 'ms', ranOn },
         { name: `${name}.total`, value: r.totalMs, unit: 'ms', ranOn },
         { name: `${name}.restoredExactly`, value: r.restoredExactly ? 1 : 0, unit: 'count', ranOn, target: '1' },

@@ -1,9 +1,12 @@
 // What makes the fresh demo profile ready to use: the connection to the local server with the
 // demo key, German as the target, and the server's demo glossary as the English → German default.
-import { DEMO_GLOSSARY_NAME, DEMO_KEY, type RequestRecord } from '../../server/index';
+import { DEMO_GLOSSARY_ENTRIES, DEMO_GLOSSARY_NAME, DEMO_KEY, type RequestRecord } from '../../server/index';
 import type { ExtensionSession } from './extension-session';
 
 export { DEMO_KEY };
+
+/** The demo glossary's German for "browser extension": the demo page uses the phrase, so a translation with the glossary shows it. */
+export const DEMO_GLOSSARY_TERM = DEMO_GLOSSARY_ENTRIES.find(([source]) => source === 'browser extension')?.[1] ?? 'Browser-Erweiterung';
 
 export interface DemoGlossary {
   id: string;

@@ -22,6 +22,8 @@ export interface TourInput {
   /** Reads the local server's request log. */
   usage(): ApiUsage;
   setupMs: number;
+  /** A glossary target phrase the translated page must show (the demo glossary is the default). */
+  glossaryTerm?: string;
 }
 
 /** Viewport of the page screenshots: the article column fills it, so text stays readable side by side. */
@@ -51,7 +53,8 @@ async function tour(input: TourInput): Promise<Omit<TourFigures, 'outDir'>> {
   mkdirSync(outDir, { recursive: true });
   const shoot = async (target: Page, name: string, options: { fullPage?: boolean } = {}) => {
     const file = join(outDir, name);
-    await target.screenshot({ path: file, ...options });
+    // Finished animations only: the demo's late notice fades in.
+    await target.screenshot({ path: file, animations: 'disabled', ...options });
     screenshots.push(file);
     return file;
   };
@@ -65,11 +68,11 @@ async function tour(input: TourInput): Promise<Omit<TourFigures, 'outDir'>> {
   await page.evaluate(() => {
     const blocks = [...document.querySelectorAll('main h1, main h2, main p, main td, main li, main figcaption, main caption, main blockquote')];
     const originals = blocks.map((b) => b.textContent);
-    const state = window as unknown as { glossaTourFirstText?: number };
-    state.glossaTourFirstText = undefined;
+    const probe = window as unknown as { glossaTourFirstText?: number };
+    probe.glossaTourFirstText = undefined;
     const observer = new MutationObserver(() => {
       if (blocks.some((b, i) => b.textContent !== originals[i])) {
-        state.glossaTourFirstText = Date.now();
+        probe.glossaTourFirstText = Date.now();
         observer.disconnect();
       }
     });
@@ -107,9 +110,16 @@ async function tour(input: TourInput): Promise<Omit<TourFigures, 'outDir'>> {
   if (!lateTranslated) warnings.push(`the notice that appears after load was not translated within ${LATE_CONTENT_TIMEOUT_MS / 1000} s`);
   state = await session.waitForPhase(page, 'translated', 30_000);
   const pageUsage = input.usage();
-
+  if (input.glossaryTerm) {
+    const used = await page.evaluate((term) => document.body.innerText.includes(term), input.glossaryTerm);
+    if (!used) warnings.push(`the translated page does not use the demo glossary's term "${input.glossaryTerm}"`);
+  }
   await page.evaluate(() => window.scrollTo(0, 0));
   const translatedShot = await shoot(page, 'page-translated.png');
+  // The end of the page: glossary terms in the "About" box and the late notice, translated.
+  await page.evaluate(() => document.querySelector('.about')?.scrollIntoView({ block: 'start' }));
+  await page.evaluate(() => window.scrollBy(0, -24));
+  await shoot(page, 'page-translated-end.png');
 
   // 2. The popup on the translated tab: target language, glossary, progress, billed characters.
   const popup = await session.context.newPage();
@@ -125,6 +135,8 @@ async function tour(input: TourInput): Promise<Omit<TourFigures, 'outDir'>> {
   await shootPopup(popup, join(outDir, 'popup-dark.png'));
   screenshots.push(join(outDir, 'popup-dark.png'));
   await popup.close();
+  // The figures of the translated page, late content included, as the popup just showed them.
+  state = await session.tabState(page);
 
   // 3. Show the original again (the same command toggles).
   await page.bringToFront();
@@ -199,7 +211,7 @@ async function shootPopup(popup: Page, file: string): Promise<void> {
   const size = await popup.evaluate(() => {
     document.documentElement.style.width = 'max-content';
     const rect = document.documentElement.getBoundingClientRect();
-    return { width: Math.ceil(Math.max(rect.width, document.documentElement.scrollWidth)), height: Math.ceil(Math.max(rect.height, document.documentElement.scrollHeight)) };
+    return { width: Math.ceil(rect.width), height: Math.ceil(rect.height) };
   });
   await popup.screenshot({ path: file, fullPage: true, clip: { x: 0, y: 0, ...size } });
 }

@@ -30,6 +30,18 @@ describe('translate', () => {
     expect(result.model_type_used).toBe('quality_optimized');
   });
 
+  it('reads billed characters and the model from each translation when the server puts them there', async () => {
+    const each = await startServer({ port: 0, keys: [KEY], placement: 'each' });
+    try {
+      const perItem = createApiClient({ baseUrl: each.url, authKey: KEY });
+      const result = await perItem.translate({ text: ['eins', 'zwei drei'], target_lang: 'EN-US', show_billed_characters: true, model_type: 'prefer_quality_optimized' });
+      expect(result.billed_characters).toBe('eins'.length + 'zwei drei'.length);
+      expect(result.model_type_used).toBe('quality_optimized');
+    } finally {
+      await each.close();
+    }
+  });
+
   it('sends every parameter, exactly as packed, with the key only in the header', async () => {
     const params: TranslateParams = {
       text: ['<p>Ein <b>Text</b></p>'], target_lang: 'DE', source_lang: 'EN', context: 'Seitentitel', model_type: 'prefer_quality_optimized',

@@ -219,6 +219,16 @@ describe('site rules and tab info', () => {
     await expect(ask('setSiteRule', { hostname: 'example.com', rule: 'sometimes' }, EXTENSION_PAGE)).rejects.toMatchObject({ code: 'bad-request' });
   });
 
+  it('lift the "never" notice from the site’s tabs when the rule is removed', async () => {
+    await siteRulesItem.setValue({ always: [], never: ['example.com'] });
+    const tabId = await openTab('https://example.com/');
+    await toggleTab(tabId, 'command');
+    expect(await fakeBrowser.action.getBadgeText({ tabId })).toBe('OFF');
+    await ask('setSiteRule', { hostname: 'example.com', rule: 'none' }, EXTENSION_PAGE);
+    expect((await getTabState(tabId)).errorCode).toBeUndefined();
+    expect(await fakeBrowser.action.getBadgeText({ tabId })).toBe('');
+  });
+
   it('report a missing key without revealing anything else', async () => {
     await connectionItem.setValue({ apiKey: '  ', plan: 'free', customUrl: '' });
     const tabId = await openTab('https://example.com/');

@@ -2,7 +2,7 @@
 // server set on the options page, a glossary created from a pasted list and one from a CSV
 // file, entries edited (merge), an entry deleted (replace, confirmed), a draft surviving a
 // closed page, rename, a language pair added and deleted, the glossary deleted.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { launchGlossa, TEST_KEY, type Glossa } from './harness';
 import type { Glossary } from '../../utils/api/types';
@@ -178,5 +178,100 @@ describe('glossary manager', () => {
     await m.getByText('Deleted “Company terms”.').waitFor();
     expect((await glossaries()).map((g) => g.name)).toEqual(['From a file']);
     expect(await m.getByRole('rowheader', { name: 'Company terms' }).count()).toBe(0);
+  });
+});
+
+describe('glossaries under failure', () => {
+  let glossa: Glossa;
+  let page: Page;
+  let id: string;
+  const manager = (): Locator => page.getByRole('region', { name: 'Glossaries', exact: true });
+  const calls = (method: string) => glossa.api.log.filter((r) => r.method === method && r.path.startsWith('/v3/glossaries'));
+  const call = async (method: string, path: string, body?: unknown) => {
+    const response = await fetch(`${glossa.api.url}${path}`, {
+      method, headers: { Authorization: `Service-Auth-Key ${TEST_KEY}`, 'Content-Type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    return response.json() as Promise<Record<string, unknown>>;
+  };
+  const tsvOf = async () => {
+    const body = await call('GET', `/v3/glossaries/${id}/entries?source_lang=en&target_lang=de`) as { dictionaries: { entries: string }[] };
+    return body.dictionaries[0].entries.split('\n').sort();
+  };
+  const cellWith = async (side: 'Source' | 'Target', value: string): Promise<Locator> => {
+    const label = await page.evaluate(({ side, value }) =>
+      [...document.querySelectorAll<HTMLInputElement>(`input[aria-label^="${side} phrase, row"]`)].find((el) => el.value === value)?.getAttribute('aria-label') ?? '', { side, value });
+    expect(label).not.toBe('');
+    return manager().getByLabel(label, { exact: true });
+  };
+  async function openDictionary(): Promise<void> {
+    page = await glossa.openOptions();
+    await manager().getByRole('button', { name: 'Open English → German of Terms' }).click();
+    await manager().getByRole('table', { name: 'Entries English → German' }).waitFor();
+  }
+
+  beforeAll(async () => {
+    glossa = await launchGlossa();
+  });
+  afterAll(async () => {
+    await glossa?.close();
+  });
+  beforeEach(async () => {
+    await glossa.api.reset();
+    await page?.close().catch(() => undefined);
+    const created = await call('POST', '/v3/glossaries', { name: 'Terms', dictionaries: [{ source_lang: 'en', target_lang: 'de', entries: 'car\tAuto\nhouse\tHaus', entries_format: 'tsv' }] });
+    id = String(created.glossary_id);
+  });
+
+  it('keeps the draft and shows the server’s message when the save fails, and saves it later', async () => {
+    await openDictionary();
+    glossa.api.faults.add({ fault: 'status', status: 500, path: `/v3/glossaries/${id}`, method: 'PATCH' });
+    await (await cellWith('Target', 'Auto')).fill('Wagen');
+    await manager().getByRole('button', { name: 'Save changes' }).click();
+    await manager().getByText(/Not saved: .*HTTP 500/).waitFor({ timeout: 60_000 });
+    await manager().getByText(/kept as a draft/).waitFor();
+    expect(await tsvOf()).toEqual(['car\tAuto', 'house\tHaus']);
+
+    // Closing and reopening the page offers the edit again; the server is back.
+    await page.close();
+    glossa.api.faults.clear();
+    await openDictionary();
+    await manager().getByText(/The last save failed: .*HTTP 500/).waitFor();
+    await manager().getByRole('button', { name: 'Continue editing' }).click();
+    await manager().getByRole('button', { name: 'Save changes' }).click();
+    await manager().getByText('Saved: 0 entries added and 1 changed (merged).').waitFor();
+    expect(await tsvOf()).toEqual(['car\tWagen', 'house\tHaus']);
+  });
+
+  it('asks instead of replacing a dictionary that changed elsewhere since it was opened', async () => {
+    await openDictionary();
+    await manager().getByRole('button', { name: /^Delete row / }).first().click();
+    await call('PATCH', `/v3/glossaries/${id}`, { dictionaries: [{ source_lang: 'en', target_lang: 'de', entries: 'sun\tSonne', entries_format: 'tsv' }] });
+    await manager().getByRole('button', { name: 'Save changes' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText(/changed elsewhere: 1 entries added, 0 removed, 0 changed/).waitFor();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    expect(calls('PUT')).toHaveLength(0);
+    expect(await tsvOf()).toEqual(['car\tAuto', 'house\tHaus', 'sun\tSonne']);
+
+    // Choosing to replace anyway is the user's decision, confirmed with the real count.
+    await manager().getByRole('button', { name: 'Save changes' }).click();
+    await dialog.getByRole('button', { name: 'Replace anyway' }).click();
+    await dialog.getByText('2 entries will be removed from the dictionary; it will then hold 1 entries.').waitFor();
+    await dialog.getByRole('button', { name: 'Replace and remove 2 entries' }).click();
+    await manager().getByText('Saved: the dictionary now holds 1 entries; 2 were removed.').waitFor();
+    expect(calls('PUT')).toHaveLength(1);
+    expect((await tsvOf()).length).toBe(1);
+  });
+
+  it('reaches rows far below the first screen with the arrow keys', async () => {
+    const entries = Array.from({ length: 3000 }, (_, i) => `term ${i}\tBegriff ${i}`).join('\n');
+    await call('PUT', `/v3/glossaries/${id}/dictionaries`, { source_lang: 'en', target_lang: 'de', entries, entries_format: 'tsv' });
+    await openDictionary();
+    await manager().getByLabel('Target phrase, row 1', { exact: true }).focus();
+    for (let i = 0; i < 60; i++) await page.keyboard.press('ArrowDown');
+    await page.waitForFunction(() => document.activeElement?.getAttribute('aria-label') === 'Target phrase, row 61');
+    expect(await page.evaluate(() => (document.activeElement as HTMLInputElement).value)).toBe('Begriff 60');
+    // Focus is visible: the focused input draws an outline.
+    expect(await page.evaluate(() => getComputedStyle(document.activeElement!).outlineStyle)).not.toBe('none');
   });
 });

@@ -111,10 +111,14 @@ describe('options page', () => {
     expect(await stored('connection')).toEqual(before);
   });
 
-  it('reports an address Glossa has no permission for, without a request', async () => {
+  it('reports an address Glossa has no permission for, without a request', async ({ skip }) => {
+    const address = 'https://api.glossa.invalid';
+    // A build whose manifest grants every host (<all_urls>) leaves nothing to refuse.
+    const granted = await glossa.inWorker((origin: string) => chrome.permissions.contains({ origins: [origin] }), `${address}/*`);
+    if (granted) skip('this build grants every host');
     const page = await freshOptions();
     const requests = await settled();
-    await setConnection(page, TEST_KEY, 'https://api.glossa.invalid');
+    await setConnection(page, TEST_KEY, address);
     await page.getByRole('button', { name: 'Test connection' }).click();
     await page.locator('#test-status').getByText('Glossa may not contact api.glossa.invalid yet', { exact: false }).waitFor();
     expect(await settled()).toBe(requests);
@@ -164,7 +168,7 @@ describe('options page', () => {
     });
     const { glossary_id: id } = (await created.json()) as { glossary_id: string };
     const page = await freshOptions();
-    await page.getByLabel('Language pair').selectOption('en>de');
+    await page.getByLabel('Translation direction').selectOption('en>de');
     await page.getByLabel('Default glossary for this pair').selectOption(id);
     await page.getByText('Default glossary for English → German saved.').waitFor();
     expect(await stored('defaultGlossaries')).toEqual({ 'en>de': id });

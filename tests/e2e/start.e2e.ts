@@ -53,7 +53,7 @@ describe('npm start', () => {
       const run = await runStart(['--out', out]);
       expect(run.code, `${run.stdout}\n${run.stderr}`).toBe(0);
       expect(run.stdout).toContain('Glossa tour finished');
-      for (const name of ['page-translated.png', 'page-original.png', 'page-side-by-side.png', 'selection-popover.png', 'popup.png', 'popup-dark.png', 'options.png', 'glossary-manager.png', 'glossary-entries.png']) {
+      for (const name of ['page-translated.png', 'page-translated-end.png', 'page-original.png', 'page-side-by-side.png', 'selection-popover.png', 'popup.png', 'popup-dark.png', 'options.png', 'glossary-manager.png', 'glossary-entries.png']) {
         const file = join(out, name);
         expect(existsSync(file), `${name} missing`).toBe(true);
         const bytes = readFileSync(file);
@@ -67,6 +67,15 @@ describe('npm start', () => {
       expect(figure(run.stdout, 'billed characters')).toBeGreaterThan(1000);
       expect(run.stdout).toMatch(/first translated text\s+[\d.]+ s after the command/);
       expect(run.stdout).not.toContain('warning:');
+
+      // The build it ran is store-ready: icons in every size, the same set on the toolbar.
+      const extension = join(root, '.output/chrome-mv3');
+      const manifest = JSON.parse(readFileSync(join(extension, 'manifest.json'), 'utf8'));
+      expect(Object.keys(manifest.icons).sort((a, b) => Number(a) - Number(b))).toEqual(['16', '32', '48', '96', '128']);
+      expect(Object.keys(manifest.action.default_icon)).toEqual(expect.arrayContaining(['16', '32']));
+      for (const path of [...Object.values(manifest.icons), ...Object.values(manifest.action.default_icon)] as string[]) {
+        expect(readFileSync(join(extension, path)).subarray(0, 8).equals(PNG_SIGNATURE), path).toBe(true);
+      }
     } finally {
       rmSync(out, { recursive: true, force: true });
     }

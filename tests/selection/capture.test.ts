@@ -155,6 +155,15 @@ describe('captureSelection', () => {
     expect(captureSelection(window)!.tooLong).toBe(true);
   });
 
+  it('keeps the line breaks of preformatted text', () => {
+    document.body.innerHTML = '<pre id="pre">line one\n  line two</pre>';
+    const pre = document.getElementById('pre')!;
+    const range = document.createRange();
+    range.selectNodeContents(pre);
+    select(range);
+    expect(captureSelection(window)!.source).toBe('line one<br>  line two');
+  });
+
   it('keeps line breaks and table cells readable', () => {
     const holder = document.createElement('div');
     holder.innerHTML = '<table><tr><td>a</td><td>b</td></tr><tr><td>c</td><td>d</td></tr></table>line<br>next';

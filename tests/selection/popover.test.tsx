@@ -153,6 +153,16 @@ describe('openSelectionPopover', () => {
     expect(popover.closed).toBe(true);
   });
 
+  it('closes on Escape pressed in the page, leaving the key to the page as well', async () => {
+    const popover = openSelectionPopover(selectArticle(), deps(async () => answer('x')));
+    await popover.settled();
+    const seen: string[] = [];
+    document.addEventListener('keydown', (e) => seen.push(e.key), { once: true });
+    fireEvent.keyDown(document.getElementById('before')!, { key: 'Escape' });
+    expect(popover.closed).toBe(true);
+    expect(seen).toEqual(['Escape']);
+  });
+
   it('keeps one popover at a time', async () => {
     const first = openSelectionPopover(selectArticle(), deps(async () => answer('x')));
     const second = openSelectionPopover(selectArticle(), deps(async () => answer('y')));

@@ -15,6 +15,15 @@ describe('faults through the control object', () => {
     expect(performance.now() - started).toBeGreaterThanOrEqual(140);
   });
 
+  it('logs a delayed request with its parameters while its answer is still pending', async () => {
+    server().faults.latencyMs = 400;
+    const pending = translateCall(server(), { text: ['In flight'], target_lang: 'DE' });
+    await vi.waitFor(() => expect(server().log[0]?.params).toMatchObject({ text: ['In flight'] }));
+    expect(server().log[0].status).toBe(0);
+    expect((await pending).status).toBe(200);
+    expect(server().log[0].status).toBe(200);
+  });
+
   it('answers 429 with Retry-After for the next N requests, then recovers', async () => {
     server().faults.add({ fault: 'status', status: 429, retryAfter: 2, times: 2, path: '/v2/translate' });
     const first = await translateCall(server(), hello);

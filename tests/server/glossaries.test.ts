@@ -106,6 +106,21 @@ describe('create', () => {
     expect(res.data.detail).toMatch(/at most 10 MB/);
   });
 
+  it('rejects a PUT over 10 MB, and a PATCH whose merged dictionary would pass 10 MB, with 413', async () => {
+    const lines = (prefix: string, megabytes: number) => {
+      const out: string[] = [];
+      for (let i = 0; out.length * 100 < megabytes * 1_000_000; i++) out.push(`${prefix}${String(i).padStart(90, '0')}\tyyyyyyy`);
+      return out.join('\n');
+    };
+    const id = (await create({ name: 'Big', dictionaries: [dict(lines('a', 6))] })).data.glossary_id;
+    const put = await call(server(), 'PUT', `/v3/glossaries/${id}/dictionaries`, { json: dict(lines('b', 10.1)) });
+    expect(put.status).toBe(413);
+    const patch = await call(server(), 'PATCH', `/v3/glossaries/${id}`, { json: { dictionaries: [dict(lines('c', 5))] } });
+    expect(patch.status).toBe(413);
+    expect(patch.data.message).toBe('The merged en→de dictionary is too large');
+    expect((await call(server(), 'GET', `/v3/glossaries/${id}`)).data.dictionaries[0].entry_count).toBe(60_000);
+  });
+
   it('enforces the glossary limit per key', async () => {
     for (let i = 0; i < 3; i++) expect((await create()).status).toBe(201);
     const over = await create();

@@ -41,6 +41,8 @@ describe('authentication', () => {
     const inUrl = await call(server(), 'GET', '/v2/languages', { query: { auth_key: KEY } });
     expect(inUrl.status).toBe(403);
     expect(inUrl.data.detail).toMatch(/never in the URL/);
+    expect(server().log[0].query).toEqual({ auth_key: '[redacted]' });
+    expect(JSON.stringify(server().log)).not.toContain(KEY);
     const inBody = await call(server(), 'POST', '/v2/translate', { key: null, form: [['auth_key', KEY], ['text', 'x'], ['target_lang', 'DE']] });
     expect(inBody.status).toBe(403);
   });

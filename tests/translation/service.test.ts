@@ -10,8 +10,9 @@ import type { TranslateRequest } from '../../server/index';
 import type { BlockRequest, PageJobOptions } from '../../utils/messaging';
 import { connectionItem, defaultGlossariesItem } from '../../utils/settings';
 import { bumpGlossaryRevision, createTranslationCache, type TranslationCache } from '../../utils/translation/cache';
-import { createTranslationService, type TranslationServiceDeps } from '../../utils/translation/service';
+import { apiFormality, createTranslationService, translationService, type TranslationServiceDeps } from '../../utils/translation/service';
 import { billedForTab, usageForMonth } from '../../utils/translation/usage';
+import { createDispatcher } from '../../utils/translation/dispatcher';
 
 const KEY = 'service-test-key';
 let server: GlossaServer;
@@ -89,7 +90,8 @@ describe('translation service', () => {
   });
 
   it('lets the messages of one page share requests: 6 messages of 20 blocks take the packing minimum of 3', async () => {
-    const svc = service();
+    // A long gather time keeps the test deterministic on a busy machine.
+    const svc = service({ dispatcher: createDispatcher({ gatherMs: 300 }) });
     const messages = Array.from({ length: 6 }, (_, m) => Array.from({ length: 20 }, (_, i) => html(`Nachricht ${m} Block ${i}`)));
     const replies = await Promise.all(messages.map((blocks) => svc.translateBlocks({ tabId: 3, site: 'a.test', job, blocks })));
     expect(translateRequests().map((r) => r.textCount)).toEqual([50, 50, 20]);
@@ -281,5 +283,28 @@ describe('translation service', () => {
     expect(month.sites['shop.test']).toBe(b.billedCharacters);
     expect(month.total).toBe(server.billedCharacters);
     expect(await billedForTab(11)).toBe(a.billedCharacters);
+  });
+
+  it('sees a dictionary added to the job glossary at once when the glossary manager bumps its revision', async () => {
+    const admin = createApiClient({ baseUrl: server.url, authKey: KEY });
+    const glossary = await admin.createGlossary({ name: 'G', dictionaries: [{ source_lang: 'en', target_lang: 'de', entries: 'dog\tHund', entries_format: 'tsv' }] });
+    const svc = translationService(); // the background's shared service watches glossary revisions
+    const g = { ...job, sourceLang: 'FR', targetLang: 'DE', glossaryId: glossary.glossary_id };
+    await svc.translateBlocks({ site: '', job: g, blocks: [html('le chat')] });
+    await admin.putDictionary(glossary.glossary_id, { source_lang: 'fr', target_lang: 'de', entries: 'chat\tKatze', entries_format: 'tsv' });
+    await bumpGlossaryRevision(glossary.glossary_id);
+    const out = await svc.translateBlocks({ site: '', job: g, blocks: [html('le chat')] });
+    expect(out.results[0]).toMatchObject({ ok: true, text: expect.stringContaining('Katze') });
+    expect(translateRequests().map((r) => (r.params as TranslateRequest).glossary_id ?? null)).toEqual([null, glossary.glossary_id]);
+  });
+});
+
+describe('apiFormality', () => {
+  it('never sends plain more/less, which fail for targets without formality', () => {
+    expect(apiFormality('more')).toBe('prefer_more');
+    expect(apiFormality('less')).toBe('prefer_less');
+    expect(apiFormality('prefer_more')).toBe('prefer_more');
+    expect(apiFormality('prefer_less')).toBe('prefer_less');
+    expect(apiFormality('default')).toBeUndefined();
   });
 });

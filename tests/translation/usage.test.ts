@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { billedForTab, monthKey, recordUsage, usageForMonth, usageItem, usageReport } from '../../utils/translation/usage';
+import { billedForTab, forgetTabUsage, monthKey, recordUsage, usageForMonth, usageItem, usageReport } from '../../utils/translation/usage';
 
 describe('usage', () => {
   it('adds billed characters per month and site, and per tab', async () => {
@@ -14,6 +14,9 @@ describe('usage', () => {
     expect(await billedForTab(1)).toBe(150);
     expect(await billedForTab(2)).toBe(30);
     expect(await billedForTab(3)).toBe(0);
+    await forgetTabUsage(1);
+    expect(await billedForTab(1)).toBe(0);
+    expect((await usageForMonth('2026-11')).total).toBe(180); // the month keeps counting
     expect(await usageReport('2026-11')).toEqual({
       month: '2026-11', total: 180, sites: [{ site: 'example.org', characters: 150 }, { site: 'news.test', characters: 30 }],
     });

@@ -12,7 +12,7 @@ import { currentJobOptions, modelForPlan, preferFormality, sameJob, validJobOpti
 import { isRestrictedUrl, sendIfPresent, sendToContent } from './injection';
 import { isContentScript, isExtensionPage } from './sender';
 import { hostnameOf, normaliseHostname, ruleFor, setSiteRule, sitePermissionPattern } from './site-rules';
-import { EMPTY_TAB_STATE, clearTabState, getTabState, updateTabState, type TabState } from './tab-state';
+import { EMPTY_TAB_STATE, clearTabState, getTabState, storedTabIds, updateTabState, type TabState } from './tab-state';
 
 /** What started a translation; never-translate sites refuse all of them. */
 export type Trigger = 'popup' | 'command' | 'menu' | 'auto';
@@ -221,6 +221,16 @@ export async function tabInfo(tabId: number): Promise<TabInfo> {
   };
 }
 
+/** A site no longer set to never translate: its tabs stop saying so (badge "OFF", popup notice). */
+async function clearNeverNotices(hostname: string): Promise<void> {
+  for (const tabId of await storedTabIds()) {
+    const state = await getTabState(tabId);
+    if (state.errorCode === 'never-site' && hostnameOf(state.url) === hostname) {
+      await setState(tabId, (s) => ({ ...s, errorCode: undefined, errorMessage: undefined }));
+    }
+  }
+}
+
 function forbidden(): Error {
   return Object.assign(new Error('Only Glossa’s own pages may control tabs'), { code: 'forbidden' });
 }
@@ -265,6 +275,8 @@ export function registerTabControl(ready: Promise<unknown> = Promise.resolve()):
     if (!hostname || (rule !== 'always' && rule !== 'never' && rule !== 'none')) {
       throw Object.assign(new Error('Invalid site rule'), { code: 'bad-request' });
     }
-    return setSiteRule(hostname, rule);
+    const rules = await setSiteRule(hostname, rule);
+    if (rule !== 'never') await clearNeverNotices(hostname);
+    return rules;
   }));
 }

@@ -1,5 +1,6 @@
 // Per-tab translation state, kept in storage.session so it survives the service worker being
 // stopped. Read-modify-write updates are serialised per tab so concurrent reports don't race.
+import { browser } from 'wxt/browser';
 import { storage } from 'wxt/utils/storage';
 import type { ApiErrorCode } from '../api/errors';
 import type { PageJobOptions, PageProgress } from '../messaging';
@@ -43,8 +44,22 @@ export function updateTabState(tabId: number, change: (state: TabState) => TabSt
   return next;
 }
 
+/** Removes the tab's state, after any update already queued (a late update must not bring it back). */
 export async function clearTabState(tabId: number): Promise<void> {
-  await itemFor(tabId).removeValue();
+  const previous = queues.get(tabId) ?? Promise.resolve();
+  const next = previous.catch(() => undefined).then(() => itemFor(tabId).removeValue());
+  queues.set(tabId, next);
+  await next;
+  if (queues.get(tabId) === next) queues.delete(tabId);
+}
+
+/** Ids of the tabs that have a stored state. */
+export async function storedTabIds(): Promise<number[]> {
+  const all = await browser.storage.session.get(null);
+  return Object.keys(all)
+    .map((key) => /^tab:(\d+)$/.exec(key)?.[1])
+    .filter((id): id is string => id !== undefined)
+    .map(Number);
 }
 
 /** Watches one tab's state (popup uses it for live progress). Returns an unwatch function. */

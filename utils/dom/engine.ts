@@ -786,7 +786,7 @@ export function createPageEngine(options: PageEngineOptions): PageEngine {
       if (unit.state === 'done') done++;
       else if (unit.state === 'failed') failed++;
     }
-    const active = hasUrgentWork() || inFlight > 0 || busy > 0 || writeQueue.length > 0;
+    const active = hasUrgentWork() || collectQueue.length > 0 || inFlight > 0 || busy > 0 || writeQueue.length > 0;
     const state: EngineState = stopped ? 'original' : halted ? 'error' : active ? 'translating' : 'translated';
     return { total, done, failed, billedCharacters: billed, state, ...(halted ? { errorCode: halted } : {}) };
   }

@@ -40,8 +40,6 @@ export function createSlicer(budgetMs = SLICE_MS, now: () => number = () => perf
   return {
     expired: () => now() >= deadline,
     next: async () => {
-      const over = now() - deadline;
-      if (over > 20) ((globalThis as any).__slow ??= []).push(`${Math.round(over + budgetMs)}ms ${new Error().stack?.split('\n').slice(2, 4).join('|')}`);
       await yieldToPage();
       deadline = now() + budgetMs;
     },

@@ -2,7 +2,9 @@
 // server and the extension's glossary manager so both enforce exactly the spec's content rules.
 // Pure TypeScript: no DOM and no Node APIs, so it runs in the browser, the worker and Node.
 
-export type EntriesFormat = 'tsv' | 'csv';
+import type { EntriesFormat } from '../api/types';
+
+export type { EntriesFormat };
 
 export interface GlossaryEntry {
   source: string;

@@ -273,7 +273,8 @@ function emitText(state: Serialiser, raw: string): void {
   state.pendingBreaks = 0;
   state.pendingSpace = false;
   const trimmed = state.text ? text : text.replace(/^\s+/, '');
-  state.html += escapeHtml(trimmed);
+  // Line breaks of preformatted text would be mere whitespace in HTML.
+  state.html += state.pre > 0 ? escapeHtml(trimmed).replace(/\r?\n/g, '<br>') : escapeHtml(trimmed);
   state.text += trimmed;
 }
 

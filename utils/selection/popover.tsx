@@ -243,6 +243,10 @@ export function openSelectionPopover(captured: CapturedSelection, deps: PopoverD
   const onPointerDown = (event: Event) => {
     if (!event.composedPath().includes(host)) popover.close(false);
   };
+  // Escape closes it from the page too (focus may have left the popover); the page still gets the key.
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key === 'Escape' && !event.composedPath().includes(host)) popover.close(false);
+  };
 
   const popover: OpenPopover = {
     host,
@@ -252,6 +256,7 @@ export function openSelectionPopover(captured: CapturedSelection, deps: PopoverD
       if (closed) return;
       closed = true;
       doc.removeEventListener('pointerdown', onPointerDown, true);
+      doc.removeEventListener('keydown', onKeyDown, true);
       render(null, mount);
       host.remove();
       if (current === popover) current = null;
@@ -263,6 +268,7 @@ export function openSelectionPopover(captured: CapturedSelection, deps: PopoverD
   };
   current = popover;
   doc.addEventListener('pointerdown', onPointerDown, true);
+  doc.addEventListener('keydown', onKeyDown, true);
   translate();
   return popover;
 }

@@ -54,7 +54,7 @@ export interface DispatcherOptions {
 
 export function createDispatcher(options: DispatcherOptions = {}) {
   const concurrency = options.concurrency ?? 3;
-  const gatherMs = options.gatherMs ?? 15;
+  const gatherMs = options.gatherMs ?? 30;
   const priorityGatherMs = options.priorityGatherMs ?? 5;
   const limits = options.limits ?? API_LIMITS;
   const now = options.now ?? Date.now;
@@ -65,6 +65,7 @@ export function createDispatcher(options: DispatcherOptions = {}) {
   let stopError: ApiError | undefined;
   let stoppedAt = 0;
   let timer: ReturnType<typeof setTimeout> | undefined;
+  let timerDue = 0;
 
   /**
    * The texts the next request would carry: greedily, the waiting texts of the head's group in
@@ -111,6 +112,18 @@ export function createDispatcher(options: DispatcherOptions = {}) {
     }
   }
 
+  /** Pumps again in `ms`, or sooner if an earlier wake-up is already due. */
+  function wakeIn(ms: number): void {
+    const due = now() + ms;
+    if (timer && due >= timerDue) return;
+    if (timer) clearTimeout(timer);
+    timerDue = due;
+    timer = setTimeout(() => {
+      timer = undefined;
+      pump();
+    }, ms);
+  }
+
   function pump(): void {
     while (inFlight < concurrency && !stopError) {
       const priority = lanes[0].length > 0;
@@ -121,10 +134,7 @@ export function createDispatcher(options: DispatcherOptions = {}) {
         // Wait a moment for more texts of the same kind (viewport texts only very briefly).
         const wait = sources[0][0].arrivedAt + (priority ? priorityGatherMs : gatherMs) - now();
         if (wait > 0) {
-          timer ??= setTimeout(() => {
-            timer = undefined;
-            pump();
-          }, wait);
+          wakeIn(wait);
           return;
         }
       }
@@ -132,8 +142,11 @@ export function createDispatcher(options: DispatcherOptions = {}) {
       for (let l = 0; l < sources.length; l++) {
         const taken = new Set(picks.filter(([pl]) => pl === l).map(([, i]) => i));
         if (taken.size === 0) continue;
-        const rest = sources[l].filter((_, i) => !taken.has(i));
-        sources[l].splice(0, sources[l].length, ...rest);
+        // Compact in place: a lane can hold thousands of texts.
+        const lane = sources[l];
+        let kept = 0;
+        for (let i = 0; i < lane.length; i++) if (!taken.has(i)) lane[kept++] = lane[i];
+        lane.length = kept;
       }
       inFlight++;
       void run(batch).finally(() => {

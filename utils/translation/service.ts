@@ -207,51 +207,51 @@ export function createTranslationService(deps: TranslationServiceDeps = {}) {
       resolve(outcome);
     };
 
-    const sends: Promise<void>[] = [];
-    for (const format of ['html', 'text'] as const) {
-      const group = misses.filter((key) => distinct.get(key)!.format === format);
-      if (group.length === 0) continue;
-      const params: Omit<TranslateParams, 'text'> = {
-        target_lang: targetLang,
-        ...(sourceLang ? { source_lang: sourceLang } : {}),
-        ...(input.context ? { context: input.context } : {}),
-        model_type: job.modelType,
-        ...(formality ? { formality } : {}),
-        ...(glossaryId ? { glossary_id: glossaryId } : {}),
-        show_billed_characters: true,
-        ...(format === 'html' ? { tag_handling: 'html' as const } : {}),
-      };
-      // Packing here measures every block once and splits the ones too large for any request;
-      // the dispatcher then fills each request from everything waiting of the same kind.
-      const packed = packRequests(group.map((key) => distinct.get(key)!.text), params, limits);
-      for (const index of packed.oversized) settle(group[index], { ok: false, error: new ApiError('too-large', t('translationErrorTooLarge')) });
-
-      // A split block comes back in several pieces, possibly from several requests.
-      const pieces = new Map<number, { parts: string[]; left: number; detected: string }>();
-      const shareKey = JSON.stringify([clientIds.get(client), params, input.site, input.tabId ?? null]);
-      const items: DispatchItem[] = [];
-      for (const request of packed.requests) {
-        request.params.text.forEach((text, j) => {
-          const index = request.indices[j];
-          const piece = pieces.get(index) ?? { parts: [], left: 0, detected: '' };
-          pieces.set(index, piece);
-          piece.left++;
-          const slot = piece.parts.push('') - 1;
-          items.push({
-            text, group: shareKey, params, client, owner,
-            resolve: (translation) => {
-              piece.parts[slot] = translation.text;
-              piece.detected ||= translation.detected_source_language;
-              if (--piece.left === 0) settle(group[index], { ok: true, value: { text: piece.parts.join(''), detectedSourceLang: piece.detected } });
-            },
-            reject: (error) => settle(group[index], { ok: false, error }),
-          });
-        });
-      }
-      sends.push(dispatcher.submit(items, input.priority));
-    }
-
     try {
+      const sends: Promise<void>[] = [];
+      for (const format of ['html', 'text'] as const) {
+        const group = misses.filter((key) => distinct.get(key)!.format === format);
+        if (group.length === 0) continue;
+        const params: Omit<TranslateParams, 'text'> = {
+          target_lang: targetLang,
+          ...(sourceLang ? { source_lang: sourceLang } : {}),
+          ...(input.context ? { context: input.context } : {}),
+          model_type: job.modelType,
+          ...(formality ? { formality } : {}),
+          ...(glossaryId ? { glossary_id: glossaryId } : {}),
+          show_billed_characters: true,
+          ...(format === 'html' ? { tag_handling: 'html' as const } : {}),
+        };
+        // Packing here measures every block once and splits the ones too large for any request;
+        // the dispatcher then fills each request from everything waiting of the same kind.
+        const packed = packRequests(group.map((key) => distinct.get(key)!.text), params, limits);
+        for (const index of packed.oversized) settle(group[index], { ok: false, error: new ApiError('too-large', t('translationErrorTooLarge')) });
+
+        // A split block comes back in several pieces, possibly from several requests.
+        const pieces = new Map<number, { parts: string[]; left: number; detected: string }>();
+        const shareKey = JSON.stringify([clientIds.get(client), params, input.site, input.tabId ?? null]);
+        const items: DispatchItem[] = [];
+        for (const request of packed.requests) {
+          request.params.text.forEach((text, j) => {
+            const index = request.indices[j];
+            const piece = pieces.get(index) ?? { parts: [], left: 0, detected: '' };
+            pieces.set(index, piece);
+            piece.left++;
+            const slot = piece.parts.push('') - 1;
+            items.push({
+              text, group: shareKey, params, client, owner,
+              resolve: (translation) => {
+                piece.parts[slot] = translation.text;
+                piece.detected ||= translation.detected_source_language;
+                if (--piece.left === 0) settle(group[index], { ok: true, value: { text: piece.parts.join(''), detectedSourceLang: piece.detected } });
+              },
+              reject: (error) => settle(group[index], { ok: false, error }),
+            });
+          });
+        }
+        sends.push(dispatcher.submit(items, input.priority));
+      }
+
       await Promise.all(sends);
       // Store before letting go of the in-flight entries so an identical block arriving now
       // finds either the request or the cache, never neither.

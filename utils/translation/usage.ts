@@ -69,3 +69,9 @@ export async function usageReport(month: string = monthKey()): Promise<UsageRepo
     .sort((a, b) => b.characters - a.characters || a.site.localeCompare(b.site));
   return { month, total: usage.total, sites };
 }
+
+/** Forgets a closed tab's count (its storage.session entry). */
+export async function forgetTabUsage(tabId: number): Promise<void> {
+  await writes.catch(() => undefined);
+  await tabItem(tabId).removeValue();
+}

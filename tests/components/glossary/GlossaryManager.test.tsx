@@ -246,6 +246,56 @@ describe('editing a dictionary', () => {
   });
 });
 
+describe('table entry and explicit replace', () => {
+  it('creates a glossary from entries typed in the table editor', async () => {
+    render(<GlossaryManager />);
+    fireEvent.click(await screen.findByRole('button', { name: 'New glossary' }));
+    input(screen.getByLabelText('Glossary name'), 'Typed');
+    choose('Source language', 'de');
+    choose('Target language', 'en');
+    fireEvent.click(screen.getByLabelText('Type in a table'));
+    fireEvent.click(screen.getByRole('button', { name: 'Add entry' }));
+    input(cell('Source', 1), 'Haus');
+    input(cell('Target', 1), 'house');
+    fireEvent.click(screen.getByRole('button', { name: 'Add entry' }));
+    input(cell('Source', 1), 'Baum');
+    input(cell('Target', 1), 'tree');
+    await screen.findByText('2 entries ready.');
+    fireEvent.click(screen.getByRole('button', { name: 'Create glossary' }));
+    await screen.findByText('Created “Typed”.');
+    const [created] = await backend.api.listGlossaries();
+    expect(await entriesOf(created.glossary_id, 'de', 'en')).toEqual(new Map([['Baum', 'tree'], ['Haus', 'house']]));
+  });
+
+  it('replaces the whole dictionary when the user asks, even without deletions', async () => {
+    const g = await seed();
+    await openDictionary('Team terms');
+    input(cell('Target', rowOf('car')), 'Wagen');
+    fireEvent.click(screen.getByLabelText('Replace the whole dictionary when saving'));
+    fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    await screen.findByRole('dialog');
+    expect(dialog().textContent).toContain('0 entries will be removed from the dictionary; it will then hold 3 entries.');
+    fireEvent.click(within(dialog()).getByRole('button', { name: 'Replace and remove 0 entries' }));
+    await screen.findByText('Saved: the dictionary now holds 3 entries; 0 were removed.');
+    expect(apiCalls('PUT')).toHaveLength(1);
+    expect(apiCalls('PATCH')).toHaveLength(0);
+    expect((await entriesOf(g.glossary_id)).get('car')).toBe('Wagen');
+  });
+
+  it('refuses a name over 1024 bytes before sending', async () => {
+    render(<GlossaryManager />);
+    fireEvent.click(await screen.findByRole('button', { name: 'New glossary' }));
+    input(screen.getByLabelText('Glossary name'), 'ä'.repeat(513));
+    choose('Source language', 'en');
+    choose('Target language', 'de');
+    input(screen.getByLabelText('Entries'), 'a\tb');
+    await screen.findByText('1 entries ready.');
+    fireEvent.click(screen.getByRole('button', { name: 'Create glossary' }));
+    expect(await screen.findByText('The glossary name is longer than 1024 bytes (UTF-8).')).toBeTruthy();
+    expect(apiCalls('POST')).toHaveLength(0);
+  });
+});
+
 describe('glossary and dictionary actions', () => {
   it('renames, adds a language pair, creates the reverse, deletes a dictionary and the glossary', async () => {
     const g = await seed('Team terms', 'car\tAuto\nautomobile\tAuto\nhouse\tHaus');
@@ -314,5 +364,26 @@ describe('accessibility', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Delete dictionary' }));
     await screen.findByRole('dialog');
     expect(await violations()).toEqual([]);
+  });
+});
+
+describe('keyboard', () => {
+  // Rows beyond the first screen need layout to render: the e2e test covers those.
+  it('moves between rows with the arrow keys', async () => {
+    await seed('Long', Array.from({ length: 500 }, (_, i) => `term ${i}\tBegriff ${i}`).join('\n'));
+    await openDictionary('Long');
+    const first = cell('Target', 1);
+    first.focus();
+    fireEvent.keyDown(first, { key: 'ArrowDown' });
+    await waitFor(() => expect(document.activeElement?.getAttribute('aria-label')).toBe('Target phrase, row 2'));
+    let current = document.activeElement as HTMLElement;
+    for (let i = 0; i < 8; i++) {
+      fireEvent.keyDown(current, { key: 'ArrowDown' });
+      await waitFor(() => expect(document.activeElement).not.toBe(current));
+      current = document.activeElement as HTMLElement;
+    }
+    expect(current.getAttribute('aria-label')).toBe('Target phrase, row 10');
+    fireEvent.keyDown(current, { key: 'ArrowUp' });
+    await waitFor(() => expect(document.activeElement?.getAttribute('aria-label')).toBe('Target phrase, row 9'));
   });
 });

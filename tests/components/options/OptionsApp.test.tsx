@@ -192,7 +192,7 @@ describe('default glossaries', () => {
     startFakeBackground({ glossaries });
     await connectionItem.setValue({ apiKey: 'k', plan: 'paid', customUrl: '' });
     await renderPage();
-    const pair = (await screen.findByLabelText('Language pair')) as HTMLSelectElement;
+    const pair = (await screen.findByLabelText('Translation direction')) as HTMLSelectElement;
     fireEvent.change(pair, { target: { value: 'en>fr' } });
     const glossarySelect = screen.getByLabelText('Default glossary for this pair');
     expect([...glossarySelect.querySelectorAll('option')].map((o) => o.textContent)).toEqual(['None', 'Legal (3 entries)']);

@@ -47,6 +47,11 @@ describe('SelectionPopover', () => {
     expect((screen.getByLabelText('Target language') as HTMLSelectElement).value).toBe('DE');
   });
 
+  it('says when a translation cost nothing because it was translated before', () => {
+    setup({ status: { ...done, billedCharacters: 0 } as PopoverStatus });
+    expect(screen.getByRole('dialog').textContent).toContain('Nothing billed (translated before)');
+  });
+
   it('moves focus into the dialog when it opens', () => {
     setup();
     expect(document.activeElement).toBe(screen.getByRole('dialog'));

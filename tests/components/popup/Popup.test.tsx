@@ -81,6 +81,13 @@ describe('popup', () => {
     expect(await screen.findByText('40 of 40 blocks translated')).toBeTruthy();
   });
 
+  it('says so when the page is already in the target language', async () => {
+    await updateTabState(tabId, (s) => ({ ...s, phase: 'translated', total: 0, done: 0 }));
+    render(<Popup tabId={tabId} />);
+    expect(await screen.findByText('Nothing to translate: the page is already in this language.')).toBeTruthy();
+    expect(screen.queryByText(/0 of 0/)).toBeNull();
+  });
+
   it('offers formality only for targets that support it', async () => {
     render(<Popup tabId={tabId} />);
     await waitFor(() => expect(languagesAsked).toHaveBeenCalledWith('target'));
