@@ -22,6 +22,8 @@ export default defineConfig({
   modules: ['@wxt-dev/webextension-polyfill'],
   // Explicit imports only: auto-import scanning misreads object literals in utils/ as exports.
   imports: false,
+  // e2e runs build into a folder of their own so parallel runs don't overwrite each other.
+  ...(process.env.GLOSSA_OUT_DIR ? { outDir: process.env.GLOSSA_OUT_DIR } : {}),
   vite: () => ({ plugins: [preact()] }),
   hooks: {
     'build:publicAssets': (_wxt, files) => {

@@ -5,8 +5,8 @@ import { defineContentScript } from 'wxt/utils/define-content-script';
 import { startSelectionPopover } from '@/utils/selection';
 
 export default defineContentScript({
+  // Runtime registration without matches: nothing in the manifest, no host permission added.
   registration: 'runtime',
-  matches: ['<all_urls>'],
   main() {
     // The background may inject again into a page that already has Glossa: wire only once.
     if (!claimContentScript()) return;

@@ -22,8 +22,9 @@ const say = (line: string) => console.log(`[glossa] ${line}`);
 
 const cleanups: (() => Promise<unknown> | unknown)[] = [];
 
-// Ctrl-C reaches both tsx and this process (tsx passes it on), so a signal arrives twice:
-// the handler stays installed and the first one starts an orderly stop.
+// Ctrl-C reaches npm and this process (npm passes it on as well), so a signal may arrive twice:
+// the handler stays installed, and the first signal starts one orderly stop. Playwright's own
+// handlers are off (handleSignals: false): they would end the process before the clean-up.
 class Interrupted extends Error {}
 /** True while main() itself waits on `interrupted` (the open browser, the tour). */
 let mainHandlesStop = false;

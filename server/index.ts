@@ -81,7 +81,10 @@ export interface RequestRecord {
   billedCharacters?: number;
   /** Response status; 0 while pending or when no response was sent (hang, reset). */
   status: number;
+  /** From the request's arrival to the end of the answer (includes receiving the body). */
   durationMs: number;
+  /** From the end of the request body until the answer was handed to the socket: the server's own work (and any injected latency). */
+  processingMs?: number;
   fault?: FaultKind;
   /** Message of an error response. */
   error?: string;
@@ -121,6 +124,8 @@ interface Route {
 }
 
 interface RequestContext {
+  /** performance.now() when the body had been read. */
+  bodyReadAt?: number;
   req: IncomingMessage;
   query: URLSearchParams;
   owner: string;
@@ -186,6 +191,7 @@ export async function startServer(options: ServerOptions = {}): Promise<GlossaSe
     const type = requireMediaType(ctx.req, ['application/json']);
     ctx.record.contentType = type;
     const body = await readBody(ctx.req, limit);
+    ctx.bodyReadAt = performance.now();
     ctx.record.bodyBytes = body.length;
     const parsed = parseJsonObject(decodeUtf8(body));
     ctx.record.params = parsed;
@@ -196,6 +202,7 @@ export async function startServer(options: ServerOptions = {}): Promise<GlossaSe
     const type = requireMediaType(ctx.req, ['application/json', 'application/x-www-form-urlencoded']);
     ctx.record.contentType = type;
     const body = await readBody(ctx.req, TRANSLATE_BODY_LIMIT);
+    ctx.bodyReadAt = performance.now();
     ctx.record.bodyBytes = body.length;
     const text = decodeUtf8(body);
     const input: { json: Record<string, unknown> } | { form: Map<string, string[]> } =
@@ -333,6 +340,10 @@ export async function startServer(options: ServerOptions = {}): Promise<GlossaSe
       body.translations = body.translations.length > 1 ? body.translations.slice(0, -1) : [...body.translations, { ...body.translations[0] }];
       return reply;
     }
+    if (rule.fault === 'malformed' && rule.shape === 'wrong-count') {
+      // Other endpoints have no list of translations to shorten: answer the wrong shape instead.
+      return { status: reply.status, raw: '{"unexpected": true}', contentType: 'application/json; charset=utf-8' };
+    }
     if (rule.fault === 'malformed') {
       const text = JSON.stringify(reply.body ?? {});
       return { status: reply.status, raw: text.slice(0, Math.max(1, Math.floor(text.length / 2))), contentType: 'application/json; charset=utf-8' };
@@ -357,10 +368,15 @@ export async function startServer(options: ServerOptions = {}): Promise<GlossaSe
     log.push(record);
     if (log.length > LOG_LIMIT) log.splice(0, log.length - LOG_LIMIT);
     boundLogMemory();
+    const ctx: Partial<RequestContext> = {};
     res.on('finish', () => {
+      const now = performance.now();
       record.status = res.statusCode;
-      record.durationMs = performance.now() - started;
+      record.durationMs = now - started;
     });
+    const answered = () => {
+      record.processingMs = performance.now() - (ctx.bodyReadAt ?? started);
+    };
     res.on('close', () => {
       if (!res.writableFinished) {
         record.aborted = true;
@@ -396,13 +412,16 @@ export async function startServer(options: ServerOptions = {}): Promise<GlossaSe
       if (injected) {
         req.resume();
         if (wait > 0) await sleep(wait);
-        return write(res, injected);
+        write(res, injected);
+        return answered();
       }
 
       const owner = authorize(req, url.searchParams);
-      const reply = await handler({ req, query: url.searchParams, owner, record }, match);
+      Object.assign(ctx, { req, query: url.searchParams, owner, record });
+      const reply = await handler(ctx as RequestContext, match);
       if (wait > 0) await sleep(wait);
       write(res, applyAfterFaults(reply, rule, url.pathname));
+      answered();
     } catch (err) {
       const httpError = err instanceof HttpError ? err : new HttpError(500, 'Internal server error', (err as Error)?.message ?? String(err));
       if (!(err instanceof HttpError)) console.error('[glossa server] unexpected error', err);
@@ -412,6 +431,7 @@ export async function startServer(options: ServerOptions = {}): Promise<GlossaSe
       const closeConnection = (err as { closeConnection?: boolean }).closeConnection === true;
       if (wait > 0 && !closeConnection) await sleep(wait);
       write(res, errorReply(closeConnection ? new HttpError(httpError.status, httpError.message, httpError.detail, { connection: 'close' }) : httpError));
+      answered();
       if (closeConnection) res.on('finish', () => req.socket.destroy());
     }
   }

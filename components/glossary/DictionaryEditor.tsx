@@ -58,7 +58,7 @@ export function DictionaryEditor({ glossary, sourceLang, targetLang, onClose }: 
   const [report, setReport] = useState<ValidationResult | null>(null);
   const [replaceMode, setReplaceMode] = useState(false);
   const [offer, setOffer] = useState<{ draft: DictionaryDraft; stale: boolean } | null>(null);
-  const [scrollTo, setScrollTo] = useState<{ position: number; nonce: number }>();
+  const [scrollTo, setScrollTo] = useState<{ position: number; nonce: number; focus?: 'source' | 'target' }>();
   const base = useRef<Opened>(opened([]));
   const saver = useMemo(() => createDraftSaver(draftKey), [draftKey]);
 
@@ -125,7 +125,7 @@ export function DictionaryEditor({ glossary, sourceLang, targetLang, onClose }: 
 
   const jumpToRow = (line: number) => {
     editor.setQuery('');
-    setScrollTo({ position: line - 1, nonce: Date.now() });
+    setScrollTo({ position: line - 1, nonce: Date.now(), focus: 'source' });
   };
 
   const afterSaved = async (entries: Phrase[], message: string) => {
@@ -304,7 +304,7 @@ export function DictionaryEditor({ glossary, sourceLang, targetLang, onClose }: 
             <label for="glossa-gl-search-entries">{t('glossarySearchEntries')}</label>
             <input id="glossa-gl-search-entries" type="search" value={editor.query} onInput={(e) => editor.setQuery(e.currentTarget.value)} />
             {editor.indices && <span role="status">{t('glossarySearchMatches', String(editor.indices.length))}</span>}
-            <button type="button" onClick={() => editor.add()} disabled={Boolean(offer)}>{t('glossaryAddRow')}</button>
+            <button type="button" onClick={() => setScrollTo({ position: editor.add(), nonce: Date.now(), focus: 'source' })} disabled={Boolean(offer)}>{t('glossaryAddRow')}</button>
           </div>
           <EntryTable
             rows={editor.rows}

@@ -24,6 +24,7 @@ export function DictionaryInput({ idPrefix, value, onChange, takenPairs = [], on
   const [mode, setMode] = useState<'text' | 'table'>('text');
   const [result, setResult] = useState<ValidationResult | null>(null);
   const [fileNote, setFileNote] = useState('');
+  const [scrollTo, setScrollTo] = useState<{ position: number; nonce: number; focus?: 'source' | 'target' }>();
   const valueRef = useRef(value);
   valueRef.current = value;
   const pair = value.sourceLang && value.targetLang ? { source: value.sourceLang, target: value.targetLang } : undefined;
@@ -64,7 +65,8 @@ export function DictionaryInput({ idPrefix, value, onChange, takenPairs = [], on
     const text = await file.text();
     const format = formatFromFilename(file.name);
     setMode('text');
-    setFileNote(t('glossaryImportedFile', file.name));
+    // U+FFFD means bytes that are not UTF-8 (a spreadsheet's legacy export, say): say so.
+    setFileNote(text.includes('\uFFFD') ? `${t('glossaryImportedFile', file.name)} ${t('glossaryImportNotUtf8')}` : t('glossaryImportedFile', file.name));
     onChange({ ...valueRef.current, format, text });
   };
 
@@ -110,7 +112,7 @@ export function DictionaryInput({ idPrefix, value, onChange, takenPairs = [], on
               onChange={(e) => void importFile(e.currentTarget.files?.[0])}
             />
           </div>
-          {fileNote && <p class="glossa-gl-hint">{fileNote}</p>}
+          {fileNote && <p class="glossa-gl-hint" role="status">{fileNote}</p>}
           <label for={`${idPrefix}-entries`}>{t('glossaryEntries')}</label>
           <p id={`${idPrefix}-entries-hint`} class="glossa-gl-hint">{t(value.format === 'csv' ? 'glossaryEntriesHintCsv' : 'glossaryEntriesHintTsv')}</p>
           <textarea
@@ -124,8 +126,9 @@ export function DictionaryInput({ idPrefix, value, onChange, takenPairs = [], on
         </>
       ) : (
         <>
-          <button type="button" onClick={() => editor.add()}>{t('glossaryAddRow')}</button>
+          <button type="button" onClick={() => setScrollTo({ position: editor.add(), nonce: Date.now(), focus: 'source' })}>{t('glossaryAddRow')}</button>
           <EntryTable
+            scrollTo={scrollTo}
             rows={editor.rows}
             version={editor.version}
             indices={null}

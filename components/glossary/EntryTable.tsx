@@ -18,8 +18,8 @@ interface Props {
   label: string;
   onChange: (rowIndex: number, field: 'source' | 'target', value: string) => void;
   onDelete: (rowIndex: number) => void;
-  /** Scrolls to this position in the shown rows when `nonce` changes. */
-  scrollTo?: { position: number; nonce: number };
+  /** Scrolls to this position in the shown rows when `nonce` changes (and focuses a cell). */
+  scrollTo?: { position: number; nonce: number; focus?: 'source' | 'target' };
   heightPx?: number;
   /** Shown but not editable (while a draft waits for "continue or discard"). */
   readOnly?: boolean;
@@ -60,7 +60,10 @@ export function EntryTable({ rows, version, indices, label, onChange, onDelete, 
     virtualizer._willUpdate();
   });
   useEffect(() => {
-    if (scrollTo && scrollTo.position >= 0 && scrollTo.position < count) virtualizer.scrollToIndex(scrollTo.position, { align: 'center' });
+    if (!scrollTo || scrollTo.position < 0 || scrollTo.position >= count) return;
+    virtualizer.scrollToIndex(scrollTo.position, { align: 'center' });
+    const field = scrollTo.focus;
+    if (field) focusWhenRendered(scrollTo.position, field, 10);
   }, [scrollTo?.nonce]);
 
   // Arrow up/down move between rows in the same column, scrolling rows into existence first:
@@ -68,24 +71,27 @@ export function EntryTable({ rows, version, indices, label, onChange, onDelete, 
   // A key held down or pressed quickly fires before the previous row has rendered: moves
   // start from the row focus is heading to, not from the row that still has it.
   const pendingFocus = useRef<number | null>(null);
+  function focusWhenRendered(position: number, field: 'source' | 'target', tries: number) {
+    pendingFocus.current = position;
+    const attempt = (left: number) => {
+      if (pendingFocus.current !== position) return;
+      const target = scrollRef.current?.querySelector<HTMLInputElement>(`input[data-position="${position}"][data-field="${field}"]`);
+      if (target) {
+        pendingFocus.current = null;
+        target.focus();
+      } else if (left > 0) requestAnimationFrame(() => attempt(left - 1));
+      else pendingFocus.current = null;
+    };
+    attempt(tries);
+  }
   const moveFocus = (event: KeyboardEvent, position: number, field: 'source' | 'target') => {
     if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp') return;
     const from = pendingFocus.current ?? position;
     const next = from + (event.key === 'ArrowDown' ? 1 : -1);
     event.preventDefault();
     if (next < 0 || next >= count) return;
-    pendingFocus.current = next;
     virtualizer.scrollToIndex(next, { align: 'auto' });
-    const focusNext = (tries: number) => {
-      if (pendingFocus.current !== next) return;
-      const target = scrollRef.current?.querySelector<HTMLInputElement>(`input[data-position="${next}"][data-field="${field}"]`);
-      if (target) {
-        pendingFocus.current = null;
-        target.focus();
-      } else if (tries > 0) requestAnimationFrame(() => focusNext(tries - 1));
-      else pendingFocus.current = null;
-    };
-    focusNext(10);
+    focusWhenRendered(next, field, 10);
   };
 
   const items = virtualizer.getVirtualItems();

@@ -156,11 +156,12 @@ async function tour(input: TourInput): Promise<Omit<TourFigures, 'outDir'>> {
   screenshots.push(join(outDir, 'page-side-by-side.png'));
 
   // 4. Translate a selection through the context menu: a paragraph with bold text and a link.
-  await page.setViewportSize({ width: 1100, height: 760 });
+  await page.setViewportSize({ width: 1100, height: 600 });
   const selectionText = await page.evaluate(() => {
     const paragraph = document.querySelector('#signatures + p');
     if (!paragraph) return '';
-    paragraph.scrollIntoView({ block: 'center' });
+    paragraph.scrollIntoView({ block: 'start' });
+    window.scrollBy(0, -90); // keep the section heading in the picture
     const range = document.createRange();
     range.selectNodeContents(paragraph);
     const selection = window.getSelection();
@@ -174,7 +175,10 @@ async function tour(input: TourInput): Promise<Omit<TourFigures, 'outDir'>> {
   await waitForPopover(page);
   const popoverRequests = await waitUntil(() => input.usage().requests > beforePopover, 15_000);
   if (!popoverRequests) warnings.push('the selection popover made no translate request');
-  await page.waitForTimeout(400); // let the popover finish its entrance
+  // The result has arrived when its Copy button shows (Playwright's locators see into open shadow roots).
+  await page.getByRole('button', { name: 'Copy', exact: true }).waitFor({ timeout: 15_000 }).catch(() => {
+    warnings.push('the selection popover showed no translation within 15 s');
+  });
   await shoot(page, 'selection-popover.png');
   await page.keyboard.press('Escape');
 

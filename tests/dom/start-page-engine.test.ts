@@ -1,13 +1,19 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { onMessage, removeAllListeners, sendMessage } from '../../utils/messaging';
-import { claimContentScript, resend, startPageEngine, validJobOptions, workerGone } from '../../utils/dom/start-page-engine';
+import { claimContentScript, resend, startPageEngine, validJobOptions, workerGone, type PageEngineWiring } from '../../utils/dom/start-page-engine';
 import { upperCase } from './fake-translator';
+import { immediateVisibility } from '../../utils/dom/visibility';
+
+const TEST_OPTIONS = { visibility: immediateVisibility, progressIntervalMs: 0 };
 
 const JOB = { targetLang: 'DE', sourceLang: '', formality: 'default', modelType: 'latency_optimized', bilingual: false } as const;
 const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-afterEach(() => {
+const wirings: PageEngineWiring[] = [];
+
+afterEach(async () => {
+  for (const wiring of wirings.splice(0)) await wiring.stop();
   removeAllListeners();
   document.body.innerHTML = '';
   document.querySelector('glossa-notice')?.remove();
@@ -77,7 +83,7 @@ describe('startPageEngine', () => {
     const original = document.body.innerHTML;
     const received: unknown[] = [];
     const progress: { state: string; done: number }[] = [];
-    startPageEngine();
+    wirings.push(startPageEngine(document, TEST_OPTIONS));
     // The background's side of the protocol, as the fake browser delivers it.
     onMessage('translateBlocks', ({ data }) => {
       received.push(data);
@@ -96,14 +102,14 @@ describe('startPageEngine', () => {
   });
 
   it('refuses malformed options', async () => {
-    startPageEngine();
+    wirings.push(startPageEngine(document, TEST_OPTIONS));
     await expect(sendMessage('startTranslation', { ...JOB, targetLang: 42 } as never)).rejects.toMatchObject({ code: 'bad-request' });
   });
 
   it('shows a notice with Retry for failed blocks, and retries them', async () => {
     document.body.innerHTML = '<p>One</p>';
     let fail = true;
-    startPageEngine();
+    wirings.push(startPageEngine(document, TEST_OPTIONS));
     onMessage('translateBlocks', ({ data }) => {
       if (fail) throw Object.assign(new Error('Server trouble'), { code: 'server' });
       return { results: data.blocks.map((b) => ({ ok: true as const, text: upperCase(b.text) })), billedCharacters: 3 };
@@ -122,7 +128,7 @@ describe('startPageEngine', () => {
 
   it('points to the options when the key is refused', async () => {
     document.body.innerHTML = '<p>One</p>';
-    startPageEngine();
+    wirings.push(startPageEngine(document, TEST_OPTIONS));
     onMessage('translateBlocks', () => {
       throw Object.assign(new Error('Forbidden'), { code: 'auth', status: 403 });
     });

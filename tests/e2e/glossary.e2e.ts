@@ -7,8 +7,16 @@ import type { Locator, Page } from 'playwright-core';
 import { launchGlossa, TEST_KEY, type Glossa } from './harness';
 import type { Glossary } from '../../utils/api/types';
 
+// One browser for the whole file: every launch is slow, and a shared machine makes it fragile.
+let glossa: Glossa;
+beforeAll(async () => {
+  glossa = await launchGlossa({ unconfigured: true });
+});
+afterAll(async () => {
+  await glossa?.close();
+});
+
 describe('glossary manager', () => {
-  let glossa: Glossa;
   let page: Page;
 
   const api = async <T>(path: string): Promise<T> => {
@@ -45,11 +53,8 @@ describe('glossary manager', () => {
     await manager().getByRole('table', { name: `Entries ${pair}` }).waitFor();
   }
 
-  beforeAll(async () => {
-    glossa = await launchGlossa({ unconfigured: true });
-  });
   afterAll(async () => {
-    await glossa?.close();
+    await page?.close().catch(() => undefined);
   });
 
   it('uses the key and server set on the options page', async () => {
@@ -157,7 +162,7 @@ describe('glossary manager', () => {
     await m.getByRole('rowheader', { name: 'Company terms' }).waitFor();
     const id = (await glossaries()).find((g) => g.name === 'Company terms')!.glossary_id;
 
-    await m.getByRole('button', { name: 'Add a language pair to Company terms' }).click();
+    await m.getByRole('button', { name: 'Add language pair to Company terms' }).click();
     await m.getByLabel('Source language').selectOption('en');
     await m.getByLabel('Target language').selectOption('it');
     await m.getByLabel('Entries', { exact: true }).fill('car\tmacchina');
@@ -182,7 +187,6 @@ describe('glossary manager', () => {
 });
 
 describe('glossaries under failure', () => {
-  let glossa: Glossa;
   let page: Page;
   let id: string;
   const manager = (): Locator => page.getByRole('region', { name: 'Glossaries', exact: true });
@@ -210,10 +214,7 @@ describe('glossaries under failure', () => {
   }
 
   beforeAll(async () => {
-    glossa = await launchGlossa();
-  });
-  afterAll(async () => {
-    await glossa?.close();
+    await glossa.setStorage({ connection: { apiKey: TEST_KEY, plan: 'custom', customUrl: glossa.api.url } });
   });
   beforeEach(async () => {
     await glossa.api.reset();

@@ -19,7 +19,8 @@ import { launchWithExtension } from '../../scripts/lib/chromium';
 import { startPageServer, type PageServer } from './page-server';
 import { startServer } from '../../server/index';
 
-export const E2E_EXTENSION_DIR = resolve(__dirname, '../../.output/chrome-mv3-e2e');
+/** The e2e build: this run's own (see global-setup.ts), or the shared one with GLOSSA_E2E_SKIP_BUILD=1. */
+export const E2E_EXTENSION_DIR = process.env.GLOSSA_E2E_EXTENSION_DIR ?? resolve(__dirname, '../../.output/chrome-mv3-e2e');
 export const TEST_KEY = 'e2e-test-key';
 
 type StartedServer = Awaited<ReturnType<typeof startServer>>;
@@ -88,13 +89,24 @@ export class Glossa {
     return page;
   }
 
-  /** The browser's tab id for a page opened in this context. */
+  /** The browser's tab id for a page opened in this context (pages on the same URL are told apart). */
   async tabIdOf(page: Page): Promise<number> {
     const url = page.url();
-    const id = await this.inWorker(async (u: string) => {
-      const tabs = await chrome.tabs.query({});
-      return tabs.find((t) => t.url === u)?.id ?? -1;
-    }, url);
+    const token = `glossa-e2e-${Math.random().toString(36).slice(2)}`;
+    await page.evaluate((t) => { (window as unknown as { __glossaE2eToken: string }).__glossaE2eToken = t; }, token).catch(() => undefined);
+    const id = await this.inWorker(async ({ u, t }: { u: string; t: string }) => {
+      const tabs = (await chrome.tabs.query({})).filter((tab) => tab.url === u && tab.id !== undefined);
+      if (tabs.length <= 1) return tabs[0]?.id ?? -1;
+      for (const tab of tabs) {
+        const [result] = await chrome.scripting.executeScript({
+          target: { tabId: tab.id! },
+          world: 'MAIN',
+          func: () => (window as unknown as { __glossaE2eToken?: string }).__glossaE2eToken ?? '',
+        }).catch(() => []);
+        if (result?.result === t) return tab.id!;
+      }
+      return -1;
+    }, { u: url, t: token });
     if (id < 0) throw new Error(`No tab found for ${url}`);
     return id;
   }

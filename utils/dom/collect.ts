@@ -97,7 +97,11 @@ export function createClassifier(ctx: CollectContext) {
   return { statusOf, inlineOnly, breaksRun };
 }
 
-/** The walk over one root; yields blocks, and `undefined` as a chance to pause. */
+/**
+ * The walk over one root, in document order; yields blocks, and `undefined` as a chance to
+ * pause. A TreeWalker moves through containers; inline content is gathered into runs, and
+ * elements whose content is all inline become blocks without being entered.
+ */
 export function* collectBlocks(root: Element | ShadowRoot | Document, ctx: CollectContext): Generator<HtmlBlock | undefined> {
   const doc = root.nodeType === 9 ? (root as Document) : root.ownerDocument!;
   const start: Element | ShadowRoot | null = root.nodeType === 9 ? (doc.body ?? doc.documentElement) : (root as Element | ShadowRoot);
@@ -118,97 +122,108 @@ export function* collectBlocks(root: Element | ShadowRoot | Document, ctx: Colle
     return { kind: 'html', parent, nodes, element, source };
   };
 
-  /** Runs of inline content directly inside a container. */
-  const runsOf = (container: Element | ShadowRoot): HtmlBlock[] => {
-    const blocks: HtmlBlock[] = [];
-    let run: Node[] = [];
-    const flush = () => {
-      if (run.length) {
-        const block = makeBlock(container, run);
-        if (block) blocks.push(block);
-      }
-      run = [];
-    };
-    for (let child = container.firstChild; child; child = child.nextSibling) {
-      if (child.nodeType === 3 || child.nodeType === 8) {
-        if (taken(child)) flush();
-        else run.push(child);
-        continue;
-      }
-      if (child.nodeType !== 1) continue;
-      const el = child as Element;
-      if (taken(el)) {
-        flush();
-        continue;
-      }
-      const status = statusOf(el);
-      if (status === 'opaque' || (status === 'skip' && !breaksRun(el)) || (status === 'inline' && inlineOnly(el))) run.push(el);
-      else flush();
-    }
-    flush();
-    return blocks;
-  };
-
-  const walker = doc.createTreeWalker(start, 1 /* SHOW_ELEMENT */, {
-    acceptNode: (node) => (taken(node) || statusOf(node as Element) === 'skip' ? 2 /* REJECT */ : 1 /* ACCEPT */),
-  });
-  const nextOutside = (): Element | null => {
-    const sibling = walker.nextSibling();
-    if (sibling) return sibling as Element;
-    while (walker.parentNode()) {
-      const next = walker.nextSibling();
-      if (next) return next as Element;
-    }
-    return null;
-  };
-
-  let el: Element | null;
-  if (start.nodeType === 11) {
-    yield* runsOf(start as ShadowRoot);
-    el = walker.nextNode() as Element | null;
-  } else {
-    el = start as Element;
+  if (start.nodeType === 1) {
+    const el = start as Element;
     if (taken(el) || statusOf(el) === 'skip') return;
-  }
-  while (el) {
     if (el.shadowRoot) ctx.onShadowRoot?.(el.shadowRoot);
+    if (inlineOnly(el)) {
+      const block = makeBlock(el, [...el.childNodes], el);
+      if (block) yield block;
+      return;
+    }
+  }
+
+  const walker = doc.createTreeWalker(start, 1 | 4 | 128 /* elements, text, comments */);
+  let container: Element | ShadowRoot = start;
+  let run: Node[] = [];
+  const flush = (): HtmlBlock | undefined => {
+    const block = run.length ? makeBlock(container, run) : undefined;
+    run = [];
+    return block;
+  };
+  let node: Node | null = walker.firstChild();
+  while (true) {
+    if (!node) {
+      // The container's children are done: close its last run and go back up.
+      const block = flush();
+      if (block) yield block;
+      if (container === start) return;
+      walker.currentNode = container;
+      node = walker.nextSibling();
+      container = container.parentNode as Element | ShadowRoot;
+      yield undefined;
+      continue;
+    }
+    if (node.nodeType !== 1) {
+      if (taken(node)) {
+        const block = flush();
+        if (block) yield block;
+      } else run.push(node);
+      node = walker.nextSibling();
+      continue;
+    }
+    const el = node as Element;
+    if (taken(el)) {
+      const block = flush();
+      if (block) yield block;
+      node = walker.nextSibling();
+      continue;
+    }
     const status = statusOf(el);
-    if (status === 'opaque') {
-      el = nextOutside();
+    if (el.shadowRoot) ctx.onShadowRoot?.(el.shadowRoot);
+    if (status === 'opaque' || (status === 'skip' && !breaksRun(el)) || (status === 'inline' && inlineOnly(el))) {
+      run.push(el);
+      node = walker.nextSibling();
+      continue;
+    }
+    const before = flush();
+    if (before) yield before;
+    if (status === 'skip') {
+      node = walker.nextSibling();
       continue;
     }
     if (inlineOnly(el)) {
       const block = makeBlock(el, [...el.childNodes], el);
       if (block) yield block;
-      el = nextOutside();
+      walker.currentNode = el;
+      node = walker.nextSibling();
       yield undefined;
       continue;
     }
-    yield* runsOf(el);
-    el = walker.nextNode() as Element | null;
+    // A container: walk into it.
+    container = el;
+    node = walker.firstChild();
     yield undefined;
   }
 }
 
-const ATTRIBUTE_SELECTOR = [
-  ...TRANSLATED_ATTRIBUTES.map((name) => `[${name}]`),
-  ...[...LABEL_INPUT_TYPES].map((type) => `input[type="${type}" i][value]`),
-].join(',');
+const ATTRIBUTE_NAMES = [...TRANSLATED_ATTRIBUTES, 'value'];
 
 /** Translatable attributes under `root` (and on it), outside excluded subtrees. */
 export function* collectAttributes(root: Element | ShadowRoot | Document, ctx: CollectContext): Generator<AttributeBlock | undefined> {
-  const elements: Element[] = [];
-  if (root.nodeType === 1 && (root as Element).matches(ATTRIBUTE_SELECTOR)) elements.push(root as Element);
-  elements.push(...root.querySelectorAll(ATTRIBUTE_SELECTOR));
   const doc = root.nodeType === 9 ? (root as Document) : root.ownerDocument!;
-  for (const el of elements) {
+  const start = root.nodeType === 9 ? (doc.body ?? doc.documentElement) : (root as Element | ShadowRoot);
+  if (!start) return;
+  if (start.nodeType === 1 && ((start as Element).closest(EXCLUDED_SELECTOR) || isInsideOwn(start as Element, ctx))) return;
+  // Excluded subtrees are rejected whole; images and inputs are skipped for text, not for attributes.
+  const excluded = (el: Element): boolean => {
+    if (ctx.isOwn(el) || excludedByAttributes(el)) return true;
+    const tag = tagOf(el);
+    if (SKIPPED_TAGS.has(tag) && !ATTRIBUTE_CARRIERS.has(tag)) return true;
+    return el.hasAttribute('lang') && !ctx.languageAllowed(el.getAttribute('lang') ?? '');
+  };
+  const walker = doc.createTreeWalker(start, 1 /* SHOW_ELEMENT */, {
+    acceptNode: (node) => (excluded(node as Element) ? 2 /* REJECT */ : 1 /* ACCEPT */),
+  });
+  for (let node: Node | null = start.nodeType === 1 ? (excluded(start as Element) ? null : start) : walker.nextNode(); node; node = walker.nextNode()) {
     yield undefined;
-    if (ctx.isOwn(el) || el.closest(EXCLUDED_SELECTOR) || isInsideOwn(el, ctx)) continue;
+    const el = node as Element;
+    if (!ATTRIBUTE_NAMES.some((name) => el.hasAttribute(name))) continue;
     const langHolder = el.closest('[lang]');
     const lang = langHolder && langHolder !== doc.documentElement ? langHolder.getAttribute('lang') ?? '' : ctx.pageLanguage;
     if (!ctx.languageAllowed(lang)) continue;
     const names = tagOf(el) === 'input' && LABEL_INPUT_TYPES.has((el.getAttribute('type') ?? '').toLowerCase())
-      ? [...TRANSLATED_ATTRIBUTES, 'value']
+      ? ATTRIBUTE_NAMES
       : TRANSLATED_ATTRIBUTES;
     for (const name of names) {
       const value = el.getAttribute(name);
@@ -218,6 +233,9 @@ export function* collectAttributes(root: Element | ShadowRoot | Document, ctx: C
     }
   }
 }
+
+/** Skipped for their text, but their attributes (alt, placeholder, value) are translated. */
+const ATTRIBUTE_CARRIERS = new Set(['img', 'input', 'area']);
 
 function isInsideOwn(el: Element, ctx: CollectContext): boolean {
   for (let node: Element | null = el.parentElement; node; node = node.parentElement) if (ctx.isOwn(node)) return true;

@@ -556,7 +556,7 @@ export function createPageEngine(options: PageEngineOptions): PageEngine {
       const rest: Unit[] = [];
       let format: BlockRequest['format'] | undefined;
       let chars = 0;
-      let priority: Priority = 'nearby';
+      let priority: Priority = 'ahead';
       for (const unit of queue) {
         if (unit.state !== 'queued') continue;
         const cached = known.get(unit.key);
@@ -581,7 +581,7 @@ export function createPageEngine(options: PageEngineOptions): PageEngine {
         awaiting.set(unit.key, [unit]);
         batch.push({ key: unit.key, request: unit.request });
         chars += unit.request.text.length;
-        if (unit.priority === 'viewport') priority = 'viewport';
+        if (PRIORITY_RANK[unit.priority] < PRIORITY_RANK[priority]) priority = unit.priority;
       }
       queue.length = 0;
       queue.push(...rest);

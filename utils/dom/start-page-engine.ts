@@ -5,7 +5,7 @@ import { browser } from 'wxt/browser';
 import type { ApiErrorCode } from '../api/errors';
 import type { Formality, ModelType } from '../api/types';
 import { onMessage, sendMessage, type MessageSender, type PageJobOptions } from '../messaging';
-import { createPageEngine, type EngineProgress, type PageEngine, type TranslateFn } from './engine';
+import { createPageEngine, type EngineProgress, type PageEngine, type PageEngineOptions, type TranslateFn } from './engine';
 import type { DetectLanguage } from './language';
 import { createStatusNotice } from './status-notice';
 
@@ -84,7 +84,8 @@ export interface PageEngineWiring {
   stop(): Promise<void>;
 }
 
-export function startPageEngine(doc: Document = document): PageEngineWiring {
+/** `overrides` replace engine options (tests pass a visibility that needs no layout). */
+export function startPageEngine(doc: Document = document, overrides: Partial<PageEngineOptions> = {}): PageEngineWiring {
   let engine: PageEngine | undefined;
   const notice = createStatusNotice({
     retry: () => engine?.retryFailed(),
@@ -116,7 +117,9 @@ export function startPageEngine(doc: Document = document): PageEngineWiring {
     const job = validJobOptions(data);
     if (!job) throw Object.assign(new Error('Invalid translation options'), { code: 'bad-request' });
     await stop();
-    const current = createPageEngine({ translate: translateViaBackground, job, document: doc, detectLanguage: detectWithBrowser, onProgress: report });
+    const current = createPageEngine({
+      translate: translateViaBackground, job, document: doc, detectLanguage: detectWithBrowser, onProgress: report, ...overrides,
+    });
     engine = current;
     // Answer at once: the translation runs on and reports its progress.
     void current.start();

@@ -340,8 +340,8 @@ function serialiseNode(node: Node, state: Serialiser): void {
 }
 
 /** Serialises a fragment into HTML with id-only inline tags and the matching plain text. */
-export function serialiseFragment(fragment: Node, base: string): { html: string; text: string; inline: Map<string, InlineElementInfo> } {
-  const state: Serialiser = { html: '', text: '', pendingBreaks: 0, pendingSpace: false, nextId: 1, inline: new Map(), base, pre: 0 };
+export function serialiseFragment(fragment: Node, base: string, preformatted = false): { html: string; text: string; inline: Map<string, InlineElementInfo> } {
+  const state: Serialiser = { html: '', text: '', pendingBreaks: 0, pendingSpace: false, nextId: 1, inline: new Map(), base, pre: preformatted ? 1 : 0 };
   serialiseNode(fragment, state);
   return { html: state.html.replace(/\s+$/, ''), text: state.text.replace(/\s+$/, ''), inline: state.inline };
 }
@@ -436,10 +436,18 @@ function withInlineAncestors(range: Range): Node {
   return content;
 }
 
+/** Whether a node sits inside preformatted text (its line breaks are part of the text). */
+function insidePre(node: Node): boolean {
+  for (let current: Node | null = node; current; current = composedParent(current)) {
+    if (current.nodeType === 1 && (current as Element).localName === 'pre') return true;
+  }
+  return false;
+}
+
 /** Captures a range: serialised HTML, text, context, editable target. Null for whitespace only. */
 export function captureRange(range: Range, doc: Document = range.startContainer.ownerDocument ?? document): CapturedSelection | null {
   if (range.collapsed) return null;
-  const { html, text, inline } = serialiseFragment(withInlineAncestors(range), doc.baseURI);
+  const { html, text, inline } = serialiseFragment(withInlineAncestors(range), doc.baseURI, insidePre(range.commonAncestorContainer));
   if (!text.trim()) return null;
   const host = editingHost(range);
   const useHtml = html.length <= MAX_SELECTION_HTML_CHARS;

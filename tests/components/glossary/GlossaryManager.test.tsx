@@ -95,6 +95,7 @@ describe('creating a glossary', () => {
     fireEvent.change(screen.getByLabelText('Import from a .tsv or .csv file'), { target: { files: [file] } });
     expect(await screen.findByText(/2 entries ready\. 1 lines for another language pair were ignored\./)).toBeTruthy();
     expect((screen.getByLabelText('Format') as HTMLSelectElement).value).toBe('csv');
+    expect(screen.getByText('Imported “terms.csv”.')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Create glossary' }));
     await screen.findByText('Created “From CSV”.');
     const [created] = await backend.api.listGlossaries();
@@ -144,6 +145,9 @@ describe('editing a dictionary', () => {
     expect(screen.getByText('3 entries.')).toBeTruthy();
     input(cell('Target', rowOf('house')), 'Gebäude');
     fireEvent.click(screen.getByRole('button', { name: 'Add entry' }));
+    // The new row is at the top and gets the focus, ready for typing.
+    await waitFor(() => expect(document.activeElement).toBe(cell('Source', 1)));
+    expect(cell('Source', 1).value).toBe('');
     input(cell('Source', 1), 'boat');
     input(cell('Target', 1), 'Boot');
     fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
@@ -282,6 +286,14 @@ describe('table entry and explicit replace', () => {
     expect((await entriesOf(g.glossary_id)).get('car')).toBe('Wagen');
   });
 
+  it('says so when an imported file is not UTF-8', async () => {
+    render(<GlossaryManager />);
+    fireEvent.click(await screen.findByRole('button', { name: 'New glossary' }));
+    const latin1 = new Uint8Array([0x53, 0x74, 0x72, 0x61, 0xdf, 0x65, 0x09, 0x73, 0x74, 0x72, 0x65, 0x65, 0x74]); // "Stra\xdfe<TAB>street"
+    fireEvent.change(screen.getByLabelText('Import from a .tsv or .csv file'), { target: { files: [new File([latin1], 'legacy.tsv')] } });
+    expect(await screen.findByText(/save the file as UTF-8/)).toBeTruthy();
+  });
+
   it('refuses a name over 1024 bytes before sending', async () => {
     render(<GlossaryManager />);
     fireEvent.click(await screen.findByRole('button', { name: 'New glossary' }));
@@ -306,7 +318,7 @@ describe('glossary and dictionary actions', () => {
     expect(await screen.findByRole('rowheader', { name: 'Company terms' })).toBeTruthy();
     expect((await backend.api.getGlossary(g.glossary_id)).name).toBe('Company terms');
 
-    fireEvent.click(screen.getByRole('button', { name: 'Add a language pair to Company terms' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Add language pair to Company terms' }));
     choose('Source language', 'en');
     choose('Target language', 'fr');
     input(screen.getByLabelText('Entries'), 'car\tvoiture');

@@ -232,6 +232,14 @@ describe('site rules, cache and usage', () => {
     expect((await siteRulesItem.getValue()).never).toEqual([]);
   });
 
+  it('shows rules added elsewhere (the popup) without a reload', async () => {
+    startFakeBackground();
+    await renderPage();
+    expect(screen.getAllByText('No sites.')).toHaveLength(2);
+    await siteRulesItem.setValue({ always: ['fresh.example'], never: [] });
+    expect(await screen.findByRole('button', { name: 'Remove fresh.example' })).toBeTruthy();
+  });
+
   it('shows the cache size and clears it after confirmation', async () => {
     startFakeBackground();
     await defaultCache().setMany([['k1', { text: 'Hallo', detectedSourceLang: 'EN' }], ['k2', { text: 'Welt', detectedSourceLang: 'EN' }]]);
