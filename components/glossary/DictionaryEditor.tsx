@@ -30,11 +30,20 @@ interface Props {
 interface Opened {
   entries: Phrase[];
   map: Map<string, string>;
-  fingerprint: string;
+  /** Computed when first needed (a draft): it reads all 10 MB of a big dictionary. */
+  readonly fingerprint: string;
 }
 
 function opened(entries: Phrase[]): Opened {
-  return { entries, map: entryMap(entries), fingerprint: fingerprintEntries(entries) };
+  let fingerprint: string | undefined;
+  return {
+    entries,
+    map: entryMap(entries),
+    get fingerprint() {
+      fingerprint ??= fingerprintEntries(entries);
+      return fingerprint;
+    },
+  };
 }
 
 async function fetchEntries(id: string, sourceLang: string, targetLang: string): Promise<Phrase[]> {

@@ -3,13 +3,22 @@
 // edits it as TSV. Validation runs as the user goes and is shown with lines and reasons.
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { t } from '../../utils/i18n';
-import { entriesToTsv, type EntriesFormat } from '../../utils/glossary/entries';
+import { dictionaryBytes, entriesToTsv, type EntriesFormat } from '../../utils/glossary/entries';
 import { formatFromFilename, textToRows, trimText, validateText, type ValidationResult } from '../../utils/glossary/validate';
 import type { CreateDraftDictionary } from '../../utils/glossary/drafts';
 import { LanguagePairPicker } from './LanguagePairPicker';
 import { ValidationReport } from './ValidationReport';
 import { EntryTable } from './EntryTable';
 import { useRowEditor } from './use-row-editor';
+
+/** Above this many characters the text is not put in a textarea (see below). */
+export const TEXTAREA_LIMIT = 256 * 1024;
+
+function lineCount(text: string): number {
+  let lines = text.endsWith('\n') ? 0 : 1;
+  for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) lines++;
+  return lines;
+}
 
 interface Props {
   idPrefix: string;
@@ -36,12 +45,22 @@ export function DictionaryInput({ idPrefix, value, onChange, takenPairs = [], on
     syncTimer.current = setTimeout(() => onChange({ ...valueRef.current, format: 'tsv', text: entriesToTsv(editor.rows) }), 250);
   });
 
+  // What the shown report was computed for, so an import validated at once is not redone.
+  const validatedFor = useRef<{ text: string; format: EntriesFormat; pair: string } | null>(null);
+  const validate = (text: string, format: EntriesFormat) => {
+    validatedFor.current = { text, format, pair: `${value.sourceLang}>${value.targetLang}` };
+    setResult(text === '' ? null : validateText(text, format, pair));
+  };
+
   useEffect(() => {
+    const done = validatedFor.current;
+    if (done && done.text === value.text && done.format === value.format && done.pair === `${value.sourceLang}>${value.targetLang}`) return;
     if (value.text === '') {
-      setResult(null);
+      validate('', value.format);
       return;
     }
-    const timer = setTimeout(() => setResult(validateText(value.text, value.format, pair)), 200);
+    // Typing: wait for a pause before checking the whole text again.
+    const timer = setTimeout(() => validate(value.text, value.format), 200);
     return () => clearTimeout(timer);
   }, [value.text, value.format, value.sourceLang, value.targetLang]);
 
@@ -113,16 +132,30 @@ export function DictionaryInput({ idPrefix, value, onChange, takenPairs = [], on
             />
           </div>
           {fileNote && <p class="glossa-gl-hint" role="status">{fileNote}</p>}
-          <label for={`${idPrefix}-entries`}>{t('glossaryEntries')}</label>
           <p id={`${idPrefix}-entries-hint`} class="glossa-gl-hint">{t(value.format === 'csv' ? 'glossaryEntriesHintCsv' : 'glossaryEntriesHintTsv')}</p>
-          <textarea
-            id={`${idPrefix}-entries`}
-            aria-describedby={`${idPrefix}-entries-hint`}
-            rows={8}
-            spellcheck={false}
-            value={value.text}
-            onInput={(e) => onChange({ ...value, text: e.currentTarget.value })}
-          />
+          {value.text.length > TEXTAREA_LIMIT ? (
+            // Megabytes in a textarea make every keystroke and render slow (Chromium lays out
+            // the whole text): a big list is shown as a summary and edited in the table.
+            <div class="glossa-gl-offer">
+              <p role="status">
+                {t('glossaryBigText', [(dictionaryBytes(value.text) / 1_000_000).toFixed(2), String(lineCount(value.text))])}
+              </p>
+              <button type="button" onClick={() => switchMode('table')}>{t('glossaryEditInTable')}</button>
+              <button type="button" onClick={() => { setFileNote(''); onChange({ ...value, text: '' }); }}>{t('glossaryClearEntries')}</button>
+            </div>
+          ) : (
+            <>
+              <label for={`${idPrefix}-entries`}>{t('glossaryEntries')}</label>
+              <textarea
+                id={`${idPrefix}-entries`}
+                aria-describedby={`${idPrefix}-entries-hint`}
+                rows={8}
+                spellcheck={false}
+                value={value.text}
+                onInput={(e) => onChange({ ...value, text: e.currentTarget.value })}
+              />
+            </>
+          )}
         </>
       ) : (
         <>

@@ -1,11 +1,11 @@
 // The entries of a dictionary as an editable table that stays smooth at 200,000 rows: only the
 // rows in view (plus a few) exist in the DOM (@tanstack/virtual-core), every row has the same
 // height so nothing is measured while scrolling.
-import { useEffect, useLayoutEffect, useReducer, useRef } from 'preact/hooks';
+import { useEffect, useLayoutEffect, useMemo, useReducer, useRef } from 'preact/hooks';
 import { Virtualizer, elementScroll, observeElementOffset, observeElementRect } from '@tanstack/virtual-core';
 import { t } from '../../utils/i18n';
-import { checkPhrase } from '../../utils/glossary/entries';
 import type { EditorRow } from '../../utils/glossary/diff';
+import { EntryRow, type RowActions } from './EntryRow';
 
 export const ROW_HEIGHT = 40;
 
@@ -94,6 +94,15 @@ export function EntryTable({ rows, version, indices, label, onChange, onDelete, 
     focusWhenRendered(next, field, 10);
   };
 
+  // Rows get one unchanging actions object that calls the current handlers.
+  const latest = useRef({ onChange, onDelete, moveFocus });
+  latest.current = { onChange, onDelete, moveFocus };
+  const actions = useMemo<RowActions>(() => ({
+    change: (rowIndex, field, value) => latest.current.onChange(rowIndex, field, value),
+    remove: (rowIndex) => latest.current.onDelete(rowIndex),
+    key: (event, position, field) => latest.current.moveFocus(event, position, field),
+  }), []);
+
   const items = virtualizer.getVirtualItems();
   return (
     <div class="glossa-gl-table" role="table" aria-label={label} aria-rowcount={count + 1} data-version={version}>
@@ -110,52 +119,18 @@ export function EntryTable({ rows, version, indices, label, onChange, onDelete, 
           {items.map((item) => {
             const rowIndex = indices ? indices[item.index] : item.index;
             const row = rows[rowIndex];
-            if (!row) return null;
-            const n = String(rowIndex + 1);
-            const sourceBad = row.source !== '' && checkPhrase(row.source, 'source', 0) !== undefined;
-            const targetBad = row.target !== '' && checkPhrase(row.target, 'target', 0) !== undefined;
-            return (
-              <div
+            return row ? (
+              <EntryRow
                 key={row.id}
-                role="row"
-                aria-rowindex={item.index + 2}
-                class="glossa-gl-row"
-                style={{ transform: `translateY(${item.start}px)`, height: `${ROW_HEIGHT}px` }}
-              >
-                <span role="cell" class="glossa-gl-num">{n}</span>
-                <span role="cell">
-                  <input
-                    type="text"
-                    value={row.source}
-                    readOnly={readOnly}
-                    data-position={item.index}
-                    data-field="source"
-                    onKeyDown={(e) => moveFocus(e, item.index, 'source')}
-                    aria-label={t('glossarySourceOfRow', n)}
-                    aria-invalid={sourceBad ? 'true' : undefined}
-                    onInput={(e) => onChange(rowIndex, 'source', e.currentTarget.value)}
-                  />
-                </span>
-                <span role="cell">
-                  <input
-                    type="text"
-                    value={row.target}
-                    readOnly={readOnly}
-                    data-position={item.index}
-                    data-field="target"
-                    onKeyDown={(e) => moveFocus(e, item.index, 'target')}
-                    aria-label={t('glossaryTargetOfRow', n)}
-                    aria-invalid={targetBad ? 'true' : undefined}
-                    onInput={(e) => onChange(rowIndex, 'target', e.currentTarget.value)}
-                  />
-                </span>
-                <span role="cell">
-                  <button type="button" aria-label={t('glossaryDeleteRowN', n)} disabled={readOnly} onClick={() => onDelete(rowIndex)}>
-                    {t('glossaryDeleteRow')}
-                  </button>
-                </span>
-              </div>
-            );
+                row={row}
+                rowIndex={rowIndex}
+                position={item.index}
+                start={item.start}
+                height={ROW_HEIGHT}
+                readOnly={readOnly}
+                actions={actions}
+              />
+            ) : null;
           })}
         </div>
       </div>

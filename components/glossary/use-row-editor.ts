@@ -36,9 +36,8 @@ export function useRowEditor(initial: readonly Phrase[] = [], onChange?: () => v
   const [version, setVersion] = useState(0);
   const [structure, setStructure] = useState(0);
   const [query, setQuery] = useState('');
-  const rows = rowsRef.current;
 
-  const indices = useMemo(() => (query.trim() ? matchingRows(rows, query.trim()) : null), [query, structure]);
+  const indices = useMemo(() => (query.trim() ? matchingRows(rowsRef.current!, query.trim()) : null), [query, structure]);
 
   const changed = (structural: boolean) => {
     setVersion((v) => v + 1);
@@ -47,7 +46,10 @@ export function useRowEditor(initial: readonly Phrase[] = [], onChange?: () => v
   };
 
   return {
-    rows,
+    // A getter: callbacks made in an earlier render still see the rows after replaceAll.
+    get rows() {
+      return rowsRef.current!;
+    },
     version,
     query,
     setQuery,
@@ -58,18 +60,20 @@ export function useRowEditor(initial: readonly Phrase[] = [], onChange?: () => v
       setStructure((s) => s + 1);
     },
     edit(rowIndex, field, value) {
+      const rows = rowsRef.current!;
       const row = rows[rowIndex];
       if (!row || row[field] === value) return;
       rows[rowIndex] = { ...row, [field]: value };
       changed(false);
     },
     remove(rowIndex) {
+      const rows = rowsRef.current!;
       if (rowIndex < 0 || rowIndex >= rows.length) return;
       rows.splice(rowIndex, 1);
       changed(true);
     },
     add() {
-      rows.unshift({ id: nextId.current++, source: '', target: '' });
+      rowsRef.current!.unshift({ id: nextId.current++, source: '', target: '' });
       // A search would hide the new empty row: clear it so the user sees what they added.
       setQuery('');
       changed(true);

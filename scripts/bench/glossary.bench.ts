@@ -1,8 +1,9 @@
-// Glossary manager speed: importing and validating a 10 MB TSV (200,000 entries) in Node, then
-// in real Chromium the same import, the first render of the virtualised table and the frame
-// times while scrolling it (the issue's bar: under 1 s, and no frame over 50 ms).
-// The Chromium part bundles EntryTable into a plain page with esbuild; it is skipped with a
-// note when no Chromium is installed.
+// Glossary manager speed (`npm run bench -- glossary`), against the issue's bar: a 10 MB TSV
+// (200,000 entries) imported and validated in under a second, and that dictionary scrolled
+// without a frame over 50 ms. Three settings: Node (parse and validate only); a plain Chromium
+// page bundling EntryTable with esbuild; and the real options page of the e2e build with the
+// real background and local server (skipped with a note when .output/chrome-mv3-e2e is
+// missing). Chromium parts are skipped when no Chromium is installed.
 import { performance } from 'node:perf_hooks';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -201,14 +202,28 @@ async function extensionFigures(tsv: string, ranOn: string): Promise<Figure[]> {
     await manager.getByRole('button', { name: 'New glossary' }).click();
     await manager.getByLabel('Source language').selectOption('en');
     await manager.getByLabel('Target language').selectOption('fr');
-    const importStarted = Date.now();
+    // Timed inside the page, from the file input's change event to the report: Playwright's
+    // own transfer of 10 MB into the browser is not part of what the user waits for.
+    await page.evaluate(`(() => {
+      const input = [...document.querySelectorAll('input[type=file]')].pop();
+      window.__importTimes = {};
+      input.addEventListener('change', () => { window.__importTimes.start = performance.now(); }, { capture: true });
+      const observer = new MutationObserver(() => {
+        if (document.body.innerText.includes('${BENCH_ENTRIES} entries ready.')) {
+          window.__importTimes.end = performance.now();
+          observer.disconnect();
+        }
+      });
+      observer.observe(document.body, { childList: true, subtree: true, characterData: true });
+    })()`);
     await manager.getByLabel('Import from a .tsv or .csv file').setInputFiles({ name: 'big.tsv', mimeType: 'text/tab-separated-values', buffer: Buffer.from(tsv) });
     await manager.getByText(`${BENCH_ENTRIES} entries ready.`).waitFor({ timeout: 30_000 });
-    const importMs = Date.now() - importStarted;
+    const times = (await page.evaluate('window.__importTimes')) as { start: number; end: number };
+    const importMs = times.end - times.start;
 
     const where = `${ranOn}, Glossa options page (e2e build) + local server`;
     return [
-      { name: 'glossary.extension.import-10MB-file', value: importMs, unit: 'ms', ranOn: `${where}, file chosen → report shown (200 ms input debounce included)`, target: '< 1000 ms' },
+      { name: 'glossary.extension.import-10MB-file', value: importMs, unit: 'ms', ranOn: `${where}, file chosen → report shown (read, validate, render)`, target: '< 1000 ms' },
       { name: 'glossary.extension.open-200k', value: openMs, unit: 'ms', ranOn: `${where}, click → first row (GET entries, messaging, parse, render)` },
       { name: 'glossary.extension.scroll-longest-frame', value: Math.max(0, ...scrolled.longFrames), unit: 'ms', ranOn: `${where}, ${scrolled.frames} frames in 4 s`, target: '< 50 ms' },
       { name: 'glossary.extension.scroll-max-frame-interval', value: scrolled.maxFrameMs, unit: 'ms', ranOn: `${where}, requestAnimationFrame intervals` },

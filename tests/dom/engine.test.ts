@@ -451,3 +451,36 @@ describe('page engine: errors', () => {
     expect(document.body.innerHTML).toBe('<p>One</p>');
   });
 });
+
+describe('page engine: tab visibility and removed content', () => {
+  it('waits while the tab is hidden and goes on when it is shown', async () => {
+    const hidden = Object.getOwnPropertyDescriptor(Document.prototype, 'hidden');
+    let isHidden = true;
+    Object.defineProperty(document, 'hidden', { configurable: true, get: () => isHidden });
+    try {
+      document.body.innerHTML = '<p>Later</p>';
+      const translator = fakeTranslator();
+      const engine = testEngine(translator.translate);
+      await engine.start();
+      await wait(30);
+      expect(translator.calls).toHaveLength(0);
+      isHidden = false;
+      document.dispatchEvent(new Event('visibilitychange'));
+      await wait(10);
+      await engine.idle();
+      expect(document.body.innerHTML).toBe('<p>LATER</p>');
+    } finally {
+      delete (document as unknown as { hidden?: boolean }).hidden;
+      if (hidden) expect(Object.getOwnPropertyDescriptor(Document.prototype, 'hidden')).toBeDefined();
+    }
+  });
+
+  it('forgets blocks the page removed, so progress follows the page', async () => {
+    const { engine } = await translateBody('<main id="m"><p>One</p><p>Two</p></main><p>Stay</p>');
+    expect(engine.progress()).toMatchObject({ total: 3, done: 3 });
+    document.getElementById('m')!.remove();
+    await wait(40);
+    await engine.idle();
+    expect(engine.progress()).toMatchObject({ total: 1, done: 1 });
+  });
+});

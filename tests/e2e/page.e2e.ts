@@ -128,6 +128,60 @@ describe('page translation in Chromium', () => {
     await page.close();
   });
 
+  it('walks open shadow roots and same-origin frames, and restores them', async () => {
+    glossa.pages.set('/frame.html', '<!doctype html><html lang="en"><head><meta charset="utf-8"></head><body><p>Words inside the frame.</p></body></html>');
+    glossa.pages.set('/composed.html', `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Composed</title></head><body>
+      <p>Words in the light tree.</p><div id="host"></div><iframe id="frame" src="/frame.html"></iframe>
+      <script>document.getElementById('host').attachShadow({ mode: 'open' }).innerHTML = '<p>Words in the shadow tree.</p>';</script>
+      </body></html>`);
+    const page = await glossa.openPage('/composed.html');
+    await page.waitForFunction(() => (document.getElementById('frame') as HTMLIFrameElement).contentDocument?.readyState === 'complete');
+    const snapshot = () => page.evaluate(() => ({
+      light: document.body.innerHTML,
+      shadow: document.getElementById('host')!.shadowRoot!.innerHTML,
+      frame: (document.getElementById('frame') as HTMLIFrameElement).contentDocument!.body.innerHTML,
+    }));
+    const before = await snapshot();
+    await glossa.dispatchCommand('translate-page', page);
+    await glossa.waitForPhase(page, 'translated');
+    await page.waitForFunction((t) => (document.getElementById('frame') as HTMLIFrameElement).contentDocument!.body.textContent!.includes(t), de('Words inside the frame.'));
+    const after = await snapshot();
+    expect(after.shadow).toBe(`<p>${de('Words in the shadow tree.')}</p>`);
+    expect(after.light).toContain(de('Words in the light tree.'));
+    await glossa.dispatchCommand('translate-page', page);
+    await glossa.waitForPhase(page, 'original');
+    expect(await snapshot()).toEqual(before);
+    await page.close();
+  });
+
+  it('shows the translation under each block in bilingual display, and removes it again', async () => {
+    await glossa.setStorage({ defaults: { targetLang: 'DE', sourceLang: '', formality: 'default', modelType: 'latency_optimized', bilingual: true } });
+    glossa.pages.set('/bilingual.html', '<!doctype html><html lang="en"><head><meta charset="utf-8"></head><body><p>A line shown <a href="#x">twice</a>.</p></body></html>');
+    try {
+      const page = await glossa.openPage('/bilingual.html');
+      const before = await bodyHtml(page);
+      await glossa.dispatchCommand('translate-page', page);
+      await glossa.waitForPhase(page, 'translated');
+      await page.waitForSelector('glossa-translation');
+      const copy = await page.evaluate(() => {
+        const el = document.querySelector('glossa-translation')!;
+        return { html: el.innerHTML, text: el.textContent, translate: el.getAttribute('translate'), opacity: getComputedStyle(el).opacity, parent: el.parentElement!.localName };
+      });
+      expect(copy.text).toBe(de('A line shown twice.'));
+      expect(copy.html).toMatch(/^[^<]+ <a href="#x">[^<]+<\/a>\.$/);
+      expect(copy.translate).toBe('no');
+      expect(Number(copy.opacity)).toBeLessThan(1);
+      expect(copy.parent).toBe('p');
+      expect(await page.evaluate(() => document.querySelector('p')!.firstChild!.textContent)).toBe('A line shown ');
+      await glossa.dispatchCommand('translate-page', page);
+      await glossa.waitForPhase(page, 'original');
+      expect(await bodyHtml(page)).toBe(before);
+      await page.close();
+    } finally {
+      await glossa.setStorage({ defaults: { targetLang: 'DE', sourceLang: '', formality: 'default', modelType: 'latency_optimized', bilingual: false } });
+    }
+  });
+
   describe('under faults', () => {
     const HOSTILE = [
       '<script>window.__pwned = 1</script>Text',

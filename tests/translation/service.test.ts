@@ -299,6 +299,22 @@ describe('translation service', () => {
   });
 });
 
+describe('translation service: hostile answers (hardening)', () => {
+  it('does not cache an HTML answer whose markup differs from what was sent, so asking again goes to the server', async () => {
+    const svc = service();
+    const rule = server.faults.add({ fault: 'hostile', payload: '<img src=x onerror=alert(1)><b id="1">Welt</b>' });
+    const first = await svc.translateBlocks({ site: '', job, blocks: [html('Hallo <b id="1">Welt</b>')] });
+    expect(first.results[0]).toMatchObject({ ok: true, text: expect.stringContaining('<img') });
+    server.faults.remove(rule);
+    const second = await svc.translateBlocks({ site: '', job, blocks: [html('Hallo <b id="1">Welt</b>')] });
+    expect(second.results[0]).toEqual({ ok: true, text: pseudoTranslate('Hallo <b id="1">Welt</b>', 'DE', { tagHandling: 'html' }), detectedSourceLang: expect.any(String) });
+    expect(translateRequests()).toHaveLength(2);
+    // The good answer is cached as usual.
+    await svc.translateBlocks({ site: '', job, blocks: [html('Hallo <b id="1">Welt</b>')] });
+    expect(translateRequests()).toHaveLength(2);
+  });
+});
+
 describe('apiFormality', () => {
   it('never sends plain more/less, which fail for targets without formality', () => {
     expect(apiFormality('more')).toBe('prefer_more');

@@ -20,6 +20,7 @@ import { connectionItem, defaultGlossariesItem, type Connection } from '../setti
 import { cacheKey, defaultCache, glossaryRevision, type TranslationCache } from '../translation/cache';
 import { createGlossaryResolver, type GlossaryResolver } from '../translation/glossary-select';
 import { recordUsage } from '../translation/usage';
+import { sameMarkup } from '../translation/markup-check';
 import { currentJobOptions, defaultGlossaryFor, modelForPlan } from './job-options';
 import { isContentScript } from './sender';
 
@@ -148,7 +149,10 @@ export async function translateSelectionFor(request: ValidSelectionRequest, tabI
   if (!first || result.translations.length !== 1) throw new ApiError('bad-response', t('popoverServiceBadResponse'));
   const billed = result.billed_characters ?? 0;
   await (deps.recordUsage ?? recordUsage)(site, tabId, billed).catch(() => undefined);
-  await cache.setMany([[key, { text: first.text, detectedSourceLang: first.detected_source_language }]]).catch(() => undefined);
+  // An answer with other markup than was sent is not kept: asking again goes to the server.
+  if (request.format !== 'html' || sameMarkup(request.source, first.text)) {
+    await cache.setMany([[key, { text: first.text, detectedSourceLang: first.detected_source_language }]]).catch(() => undefined);
+  }
   return {
     translation: first.text,
     format: request.format,

@@ -235,13 +235,14 @@ export function createPageEngine(options: PageEngineOptions): PageEngine {
       for (const removed of record.removedNodes) {
         const unit = nodeUnits.get(removed);
         if (unit) changedUnits.add(unit);
+        else if (removed.nodeType === 1) pruneDue = true;
       }
       for (const added of record.addedNodes) {
         if (own.has(added)) continue;
         addRegion(added);
       }
     }
-    if (changedUnits.size || changedAttributes.size || regions.size) scheduleMutationFlush();
+    if (changedUnits.size || changedAttributes.size || regions.size || pruneDue) scheduleMutationFlush();
   }
 
   const isTitleNode = (node: Node): boolean => {
@@ -266,8 +267,30 @@ export function createPageEngine(options: PageEngineOptions): PageEngine {
     else setTimeout(run, 16);
   };
 
+  /** Set when the page removed elements that may hold blocks: forget those blocks. */
+  let pruneDue = false;
+  let lastPrune = 0;
+
+  /** Drops units whose nodes left the page, so progress and memory follow the page. */
+  function pruneDetached(): void {
+    for (const unit of units) {
+      const anchor = unit.kind === 'html' ? unit.block.element ?? unit.block.nodes[0] : unit.kind === 'attribute' ? unit.block.element : undefined;
+      if (!anchor || anchor.isConnected) continue;
+      units.delete(unit);
+      unit.state = 'released';
+      unit.version++;
+      clearFailureMark(unit);
+      if (unit.kind === 'attribute') attributeUnits.get(unit.block.element)?.delete(unit.block.name);
+    }
+  }
+
   function flushMutations(): void {
     if (stopped) return;
+    if (pruneDue && Date.now() - lastPrune > 1000) {
+      pruneDue = false;
+      lastPrune = Date.now();
+      pruneDetached();
+    } else if (pruneDue) scheduleMutationFlush();
     const changed = [...changedUnits];
     changedUnits.clear();
     for (const unit of changed) releaseUnit(unit);
@@ -687,11 +710,14 @@ export function createPageEngine(options: PageEngineOptions): PageEngine {
       }
       const match = matchTranslation(parse(translation), block.source.slots);
       if (!match.ok) {
+        // Not remembered: a retry asks the background again instead of reusing the bad answer.
+        known.delete(unit.key);
         markFailed(unit, 'hostile', match.message);
         return;
       }
       const plain = match.tree.flat(1).filter((t) => typeof t === 'string').join('').replace(/[ \t\n\r\f]+/g, ' ').trim();
       if (!LETTER.test(plain) && LETTER.test(block.source.plain)) {
+        known.delete(unit.key);
         markFailed(unit, 'bad-response', 'Empty translation');
         return;
       }

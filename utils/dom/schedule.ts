@@ -4,12 +4,13 @@
 /** Work per slice; well under 50 ms so garbage collection and the page's own work fit too. */
 export const SLICE_MS = 8;
 
-type SchedulerLike = { yield?: () => Promise<void> };
-
-/** Lets the browser run input, rendering and other tasks before continuing. */
+/**
+ * Lets the browser run input, rendering and other tasks before continuing. A posted message
+ * queues behind tasks already waiting, including the replies to Glossa's own messages;
+ * scheduler.yield() is not used because its continuations go first and would hold those
+ * replies back until a long collection has finished.
+ */
 export function yieldToPage(win: Window & typeof globalThis = globalThis as Window & typeof globalThis): Promise<void> {
-  const scheduler = (win as unknown as { scheduler?: SchedulerLike }).scheduler;
-  if (scheduler?.yield) return scheduler.yield();
   if (typeof win.MessageChannel === 'function' && typeof window !== 'undefined' && !isTestDom(win)) {
     return new Promise((resolve) => {
       const channel = new win.MessageChannel();

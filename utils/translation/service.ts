@@ -15,6 +15,7 @@ import { cacheKey, defaultCache, glossaryRevision, glossaryRevisionsItem, type C
 import { createGlossaryResolver, type GlossaryResolver } from './glossary-select';
 import { createDispatcher, type BillingOwner, type DispatchItem, type Dispatcher } from './dispatcher';
 import { recordUsage } from './usage';
+import { sameMarkup } from './markup-check';
 
 export interface TranslateBlocksInput {
   /** The tab the blocks come from (billed characters are counted for it). */
@@ -201,7 +202,9 @@ export function createTranslationService(deps: TranslationServiceDeps = {}) {
       if (!resolve) return;
       owned.delete(key);
       if (outcome.ok) {
-        toStore.push([key, outcome.value]);
+        // An answer whose markup differs from what was sent is judged (and refused) by the page; it must not be served again from the cache.
+        const sent = distinct.get(key);
+        if (sent?.format !== 'html' || sameMarkup(sent.text, outcome.value.text)) toStore.push([key, outcome.value]);
         failures.delete(key);
       } else noteFailure(key, outcome.error);
       resolve(outcome);

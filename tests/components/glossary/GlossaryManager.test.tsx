@@ -227,7 +227,7 @@ describe('editing a dictionary', () => {
   });
 
   it('shows problems with their row before saving and sends nothing', async () => {
-    await seed();
+    const g = await seed();
     await openDictionary('Team terms');
     fireEvent.click(screen.getByRole('button', { name: 'Add entry' }));
     input(cell('Source', 1), 'car');
@@ -236,6 +236,8 @@ describe('editing a dictionary', () => {
     expect(await screen.findByText('Row 1: the target phrase starts or ends with whitespace.')).toBeTruthy();
     expect(cell('Target', 1).getAttribute('aria-invalid')).toBe('true');
     fireEvent.click(screen.getByRole('button', { name: 'Trim leading and trailing spaces' }));
+    // The draft follows the fix.
+    await waitFor(async () => expect(await loadDraft(dictionaryDraftKey(g.glossary_id, 'en', 'de'))).toMatchObject({ changed: [{ source: 'car', target: 'Kfz' }] }), { timeout: 3000 });
     fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
     expect(await screen.findByText(/Row 2: this source phrase already appears earlier\./)).toBeTruthy();
     expect(apiCalls('PATCH').length + apiCalls('PUT').length).toBe(0);
@@ -397,5 +399,24 @@ describe('keyboard', () => {
     expect(current.getAttribute('aria-label')).toBe('Target phrase, row 10');
     fireEvent.keyDown(current, { key: 'ArrowUp' });
     await waitFor(() => expect(document.activeElement?.getAttribute('aria-label')).toBe('Target phrase, row 9'));
+  });
+});
+
+describe('large imports', () => {
+  it('shows a big file as a summary, not in a textarea, and still creates the glossary', async () => {
+    render(<GlossaryManager />);
+    fireEvent.click(await screen.findByRole('button', { name: 'New glossary' }));
+    input(screen.getByLabelText('Glossary name'), 'Big');
+    choose('Source language', 'en');
+    choose('Target language', 'de');
+    const tsv = Array.from({ length: 20_000 }, (_, i) => `term ${i}\tBegriff ${i}`).join('\n');
+    fireEvent.change(screen.getByLabelText('Import from a .tsv or .csv file'), { target: { files: [new File([tsv], 'big.tsv')] } });
+    expect(await screen.findByText(/^0\.\d\d MB, 20000 lines: too large to show as text here/)).toBeTruthy();
+    expect(screen.queryByLabelText('Entries')).toBeNull();
+    expect(await screen.findByText('20000 entries ready.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Create glossary' }));
+    await screen.findByText('Created “Big”.');
+    const [created] = await backend.api.listGlossaries();
+    expect(created.dictionaries[0].entry_count).toBe(20_000);
   });
 });
