@@ -484,3 +484,20 @@ describe('page engine: tab visibility and removed content', () => {
     expect(engine.progress()).toMatchObject({ total: 1, done: 1 });
   });
 });
+
+describe('page engine: the title', () => {
+  it('translates a title the page sets or changes later, and restores the latest one', async () => {
+    const translator = fakeTranslator();
+    const { engine } = await translateBody('<p>Body</p>', translator);
+    document.title = 'Inbox (3)';
+    await wait(40);
+    await engine.idle();
+    expect(document.title).toBe('INBOX (3)');
+    document.title = 'Inbox (4)';
+    await wait(40);
+    await engine.idle();
+    expect(document.title).toBe('INBOX (4)');
+    await engine.restore();
+    expect(document.title).toBe('Inbox (4)');
+  });
+});

@@ -218,8 +218,10 @@ export function createPageEngine(options: PageEngineOptions): PageEngine {
         if (target.nodeType === 1 && ownerUnit(target) !== 'own') changedAttributes.add(target as Element);
         continue;
       }
-      if (titleUnit && isTitleNode(target)) {
-        changedUnits.add(titleUnit);
+      if (isTitleNode(target)) {
+        // A changed title is translated anew; a page that sets its first title later gets it translated too.
+        if (titleUnit) changedUnits.add(titleUnit);
+        else queueMicrotask(() => addTitle());
         continue;
       }
       const owner = ownerUnit(target);
