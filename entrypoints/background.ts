@@ -2,7 +2,7 @@ import { browser } from 'wxt/browser';
 import { defineBackground } from 'wxt/utils/define-background';
 import { afterReady } from '@/utils/background/lifecycle';
 import { createMenus, handleCommand, handleMenuClick } from '@/utils/background/commands';
-import { handleTabRemoved, handleTabUpdated, registerTabControl, restoreBadges } from '@/utils/background/tab-control';
+import { handleTabActivated, handleTabRemoved, handleTabUpdated, registerTabControl, restoreBadges } from '@/utils/background/tab-control';
 import { registerSettingsService } from '@/utils/background/settings-service';
 import { registerGlossaryService } from '@/utils/background/glossary-service';
 import { registerPageService } from '@/utils/background/page-service';
@@ -23,5 +23,6 @@ export default defineBackground(() => {
   browser.commands.onCommand.addListener(afterReady(ready, handleCommand));
   browser.contextMenus.onClicked.addListener(afterReady(ready, handleMenuClick));
   browser.tabs.onUpdated.addListener(afterReady(ready, handleTabUpdated));
+  browser.tabs.onActivated.addListener(afterReady(ready, handleTabActivated));
   browser.tabs.onRemoved.addListener(afterReady(ready, handleTabRemoved));
 });

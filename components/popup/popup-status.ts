@@ -39,6 +39,9 @@ export function popupStatus(info: Pick<TabInfo, 'hasKey' | 'restricted' | 'siteR
       case 'server':
       case 'bad-response':
         return { tone: 'error', text: t('popupStatusServer'), actions: ['retry'] };
+      case 'bad-request':
+        // The background refused before sending anything (an unusable address, a missing permission): its message names the way out.
+        return { tone: 'error', text: state.errorMessage || t('popupStatusFailed'), actions: ['options'] };
       default:
         return { tone: 'error', text: t('popupStatusFailed'), actions: ['retry'] };
     }

@@ -4,6 +4,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { browser } from 'wxt/browser';
 import type { Glossary, Language } from '@/utils/api/types';
+import { showsTranslation as pageShowsTranslation } from '@/utils/background/badge';
 import { EMPTY_TAB_STATE, watchTabState, type TabState } from '@/utils/background/tab-state';
 import { defaultGlossaryFor, preferFormality, resolveJobOptions, sameJob } from '@/utils/background/job-options';
 import { FALLBACK_SOURCE_LANGUAGES, FALLBACK_TARGET_LANGUAGES } from '@/utils/languages';
@@ -155,7 +156,7 @@ export function usePopup(initialTabId: number | undefined): PopupModel {
 
   const glossaries = useMemo(() => glossaryChoices(glossaryList, choices.sourceLang, choices.targetLang), [glossaryList, choices.sourceLang, choices.targetLang]);
 
-  const showingSomething = state.phase === 'translating' || state.phase === 'translated' || (state.phase === 'error' && state.done > 0);
+  const showingSomething = pageShowsTranslation(state);
   const normalized = { ...choices, formality: preferFormality(choices.formality) };
   // Changed choices on a translated page mean "translate again with these".
   const showsTranslation = showingSomething && (state.phase === 'translating' || !state.job || sameJob(state.job, normalized));

@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { removeAllListeners } from '@/utils/messaging';
 import { createMenus, handleCommand, handleMenuClick } from '@/utils/background/commands';
-import { registerTabControl } from '@/utils/background/tab-control';
+import { handleTabActivated, registerTabControl } from '@/utils/background/tab-control';
 import { getTabState } from '@/utils/background/tab-state';
 import { connectionItem, defaultsItem, siteRulesItem } from '@/utils/settings';
 import { ask, contentSender, installFakeContent, openTab, type FakeContent } from './fake-tabs';
@@ -37,6 +37,30 @@ describe('context menus', () => {
     await ask('reportProgress', { state: 'translated', total: 1, done: 1, failed: 0, billedCharacters: 5 }, contentSender(tabId, 'https://example.com/'));
     await handleMenuClick({ menuItemId: 'translate-page', editable: false } as never, await tabOf(tabId));
     expect(fake.received.map((m) => m.type)).toEqual(['startTranslation', 'showOriginal']);
+  });
+
+  it('"Translate page" says "Show original" while the front tab shows a translation', async () => {
+    await createMenus();
+    const title = () => fake.menus.find((m) => m.id === 'translate-page')?.title;
+    const translated = await openTab('https://example.com/');
+    const other = await openTab('https://other.example/');
+    // The fake browser cannot switch tabs: say which one is in front.
+    let front = translated;
+    const tabs = fakeBrowser.tabs as unknown as { get: (id: number) => Promise<unknown> };
+    const realGet = tabs.get;
+    tabs.get = async (id: number) => ({ ...(await realGet(id) as object), active: id === front });
+    try {
+      await handleCommand('translate-page', await tabOf(translated));
+      expect(title()).toBe('Show original');
+      front = other;
+      await handleTabActivated({ tabId: other });
+      expect(title()).toBe('Translate page');
+      front = translated;
+      await handleTabActivated({ tabId: translated });
+      expect(title()).toBe('Show original');
+    } finally {
+      tabs.get = realGet;
+    }
   });
 
   it('"Translate selection" opens the popover in the frame that was clicked', async () => {

@@ -38,6 +38,8 @@ export function installFakeContent(): FakeContent {
   b.tabs.sendMessage = vi.fn(async (tabId: number, message: { glossa: string; data: unknown }, options?: { frameId?: number }) => {
     const frameId = options?.frameId;
     if (!fake.present.has(key(tabId, frameId ?? 0))) throw new Error('Could not establish connection. Receiving end does not exist.');
+    // The presence probe is not a Glossa message: the script ignores it (no reply).
+    if (message.glossa === 'presence') return undefined;
     fake.received.push({ tabId, frameId, type: message.glossa, data: message.data });
     return { ok: true, value: message.glossa === 'showSelectionTranslation' ? { shown: true } : null };
   });
@@ -50,6 +52,11 @@ export function installFakeContent(): FakeContent {
 
   b.contextMenus.removeAll = vi.fn(async () => {
     fake.menus.length = 0;
+  });
+  b.contextMenus.update = vi.fn(async (id: string, props: { title: string }) => {
+    const menu = fake.menus.find((m) => m.id === id);
+    if (!menu) throw new Error(`No menu ${id}`);
+    menu.title = props.title;
   });
   b.contextMenus.create = vi.fn((props: { id: string; title: string; contexts: string[] }) => {
     if (fake.menus.some((m) => m.id === props.id)) throw new Error(`Duplicate id ${props.id}`);

@@ -165,6 +165,31 @@ describe('tab lifecycle', () => {
     expect(await fakeBrowser.storage.session.get(null)).toEqual({});
   });
 
+  it('keeps the translation through same-document navigations (pushState, #hash)', async () => {
+    const tabId = await openTab('https://example.com/app');
+    await toggleTab(tabId, 'command');
+    await ask('reportProgress', { state: 'translated', total: 3, done: 3, failed: 0, billedCharacters: 30 }, contentSender(tabId, 'https://example.com/app'));
+    await handleTabUpdated(tabId, { status: 'loading', url: 'https://example.com/app/next' }, { url: 'https://example.com/app/next' });
+    await handleTabUpdated(tabId, { status: 'complete' }, { url: 'https://example.com/app/next' });
+    expect(await getTabState(tabId)).toMatchObject({ phase: 'translated', done: 3, url: 'https://example.com/app/next' });
+    expect(await fakeBrowser.action.getBadgeText({ tabId })).toBe('EN');
+  });
+
+  it('settles a real navigation when it completes: the old page answered while the new one loaded', async () => {
+    await siteRulesItem.setValue({ always: ['example.com'], never: [] });
+    fake.granted.add('https://example.com/*');
+    const tabId = await openTab('https://example.com/a');
+    await toggleTab(tabId, 'command');
+    await handleTabUpdated(tabId, { status: 'loading', url: 'https://example.com/b' }, { url: 'https://example.com/b' });
+    expect((await getTabState(tabId)).phase).toBe('translating'); // the old document still answers
+    fake.present.delete(`${tabId}:0`); // the new document replaced it
+    await fakeBrowser.tabs.update(tabId, { url: 'https://example.com/b' });
+    await handleTabUpdated(tabId, { status: 'complete' }, { url: 'https://example.com/b' });
+    // Reset, then translated again as an always-translate site, in the new document.
+    expect(fake.injections).toHaveLength(2);
+    expect(await getTabState(tabId)).toMatchObject({ phase: 'translating', url: 'https://example.com/b' });
+  });
+
   it('redraws badges from storage.session after the worker restarts', async () => {
     const tabId = await openTab('https://example.com/');
     await updateTabState(tabId, (s) => ({ ...s, phase: 'translating', total: 10, done: 5, job: JOB }));

@@ -240,6 +240,24 @@ describe('popup, shortcuts, menus, badge and site rules', () => {
     expect(translateRequests().filter((r) => r.status === 456).length).toBeLessThanOrEqual(3);
   });
 
+  it('navigation: pushState and #fragments keep the translation; a new page starts over', async () => {
+    const page = await open();
+    await glossa.dispatchCommand('translate-page', page);
+    await glossa.waitForPhase(page, 'translated');
+    await page.evaluate(() => history.pushState({}, '', '/article.html?view=2'));
+    await page.evaluate(() => {
+      location.hash = 'comments';
+    });
+    await new Promise((r) => setTimeout(r, 500));
+    expect((await glossa.tabState(page)).phase).toBe('translated');
+    expect((await badge(page)).text).toBe('DE');
+
+    await page.goto(glossa.pageUrl('/article.html?fresh=1'));
+    await expect.poll(async () => (await glossa.tabState(page)).phase).toBe('original');
+    await expect.poll(async () => (await badge(page)).text).toBe('');
+  });
+
+  // Last on purpose: the stopped worker can stay listed in Playwright, and the harness asks it.
   it('the worker stopped: the restarted worker keeps the tab’s state, badge and popup', async () => {
     const page = await open();
     const tabId = await glossa.tabIdOf(page);
@@ -247,18 +265,22 @@ describe('popup, shortcuts, menus, badge and site rules', () => {
     const state = await glossa.waitForPhase(page, 'translated');
     await glossa.stopWorker();
 
-    // The popup's first message starts a new worker, which answers from storage.session. (The
-    // stopped worker may stay listed in Playwright, so everything below goes through the popup.)
-    const popup = await popupFor(page);
+    // The popup's first message starts a new worker, which answers from storage.session. The
+    // stopped worker may stay listed in Playwright (asking it hangs), so everything below goes
+    // through the popup, opened here without the harness's worker-based tab lookup.
+    const popup = await glossa.context.newPage();
+    opened.push(popup);
+    await popup.goto(`${glossa.extensionUrl}/popup.html?tabId=${tabId}`);
+    await page.bringToFront();
     await popup.getByRole('button', { name: 'Show original' }).waitFor();
     await popup.getByText(`${state.total} of ${state.total} blocks translated`).waitFor();
     const badgeText = () => popup.evaluate((id) => chrome.action.getBadgeText({ tabId: id }), tabId);
     expect(await badgeText()).toBe('DE');
 
-    const original = await page.locator('#first').innerText();
+    const translated = await page.locator('#first').innerText();
     await popup.getByRole('button', { name: 'Show original' }).click();
     await popup.getByRole('button', { name: 'Translate page' }).waitFor();
-    await page.waitForFunction((text) => document.getElementById('first')?.innerText !== text, original);
+    await page.waitForFunction((text) => document.getElementById('first')?.innerText !== text, translated);
     await expect.poll(badgeText).toBe('');
   });
 });

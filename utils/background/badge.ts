@@ -84,11 +84,33 @@ function actionApi(): ActionApi | undefined {
   return browser.action ?? (browser as unknown as { browserAction?: ActionApi }).browserAction;
 }
 
-/** Draws the badge and tooltip of one tab. A tab that closed meanwhile is not an error. */
+/** Whether the page shows (or is getting) a translation: the shortcut and the page menu then show the original. */
+export function showsTranslation(state: TabState): boolean {
+  return state.phase === 'translated' || state.phase === 'translating' || (state.phase === 'error' && state.done > 0);
+}
+
+/**
+ * The page menu item says what a click will do. Menus are not per tab, so it follows the
+ * active tab (see also tabs.onActivated in the background).
+ */
+export async function syncPageMenu(tabId: number, state: TabState): Promise<void> {
+  try {
+    const tab = await browser.tabs.get(tabId);
+    if (!tab?.active) return;
+    await browser.contextMenus.update('translate-page', {
+      title: showsTranslation(state) ? t('backgroundMenuShowOriginal') : t('backgroundMenuTranslatePage'),
+    });
+  } catch {
+    // No such tab any more, or the menu is not created yet (it is, with the default title, on install).
+  }
+}
+
+/** Draws the badge and tooltip of one tab (and the page menu's title). A tab that closed meanwhile is not an error. */
 export async function applyBadge(tabId: number, state: TabState): Promise<void> {
   const action = actionApi();
   if (!action) return;
   const look = badgeFor(state);
+  await syncPageMenu(tabId, state);
   try {
     await Promise.all([
       action.setBadgeText({ tabId, text: look.text }),

@@ -9,6 +9,7 @@ import type { DictionaryEntries } from '../api/types';
 import { apiBaseUrl, connectionItem } from '../settings';
 import { t } from '../i18n';
 import { isExtensionPage } from './sender';
+import { connectionProblem } from './connection-check';
 
 export interface GlossaryServiceDeps {
   /** The API client for the current settings (re-read on every call: the user may change them). */
@@ -25,6 +26,9 @@ function failure(code: string, message: string): Error {
 async function clientFromSettings(): Promise<ApiClient> {
   const connection = await connectionItem.getValue();
   if (!connection.apiKey.trim()) throw failure('auth', t('glossaryErrorNoKey'));
+  // A malformed address or a custom server without its host permission gets no request, not even a CORS preflight.
+  const unusable = await connectionProblem(connection);
+  if (unusable) throw failure(unusable.code, unusable.message);
   const baseUrl = apiBaseUrl(connection);
   if (!/^https?:\/\/[^/]+/i.test(baseUrl)) throw failure('bad-request', t('glossaryErrorNoServer'));
   return createApiClient({ baseUrl, authKey: connection.apiKey.trim() });

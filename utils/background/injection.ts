@@ -101,6 +101,17 @@ export async function sendIfPresent<K extends ContentMessage>(tabId: number, typ
   }
 }
 
+/** Whether the tab's top frame runs a Glossa content script right now (it may have navigated away). */
+export async function contentScriptPresent(tabId: number): Promise<boolean> {
+  try {
+    // Not a Glossa message type: the script's listener ignores it; only "nobody listens" matters.
+    await browser.tabs.sendMessage(tabId, { glossa: 'presence' }, { frameId: 0 });
+    return true;
+  } catch (err) {
+    return !nothingListens(err);
+  }
+}
+
 /**
  * The frame holding a non-empty selection (the keyboard command does not say which frame the
  * user selected in); a focused frame wins over others that keep an old selection. Frames

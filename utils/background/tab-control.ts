@@ -7,9 +7,10 @@ import { API_ERROR_CODES, errorCode, type ApiErrorCode } from '../api/errors';
 import { onMessage, type MessageSender, type PageJobOptions, type ProtocolMap, type TabInfo } from '../messaging';
 import { connectionItem, siteRulesItem } from '../settings';
 import { translationService } from '../translation/service';
-import { applyBadge } from './badge';
+import { applyBadge, showsTranslation, syncPageMenu } from './badge';
+import { connectionProblem } from './connection-check';
 import { currentJobOptions, modelForPlan, preferFormality, sameJob, validJobOptions } from './job-options';
-import { isRestrictedUrl, sendIfPresent, sendToContent } from './injection';
+import { contentScriptPresent, isRestrictedUrl, sendIfPresent, sendToContent } from './injection';
 import { isContentScript, isExtensionPage } from './sender';
 import { hostnameOf, normaliseHostname, ruleFor, setSiteRule, sitePermissionPattern } from './site-rules';
 import { EMPTY_TAB_STATE, clearTabState, getTabState, storedTabIds, updateTabState, type TabState } from './tab-state';
@@ -72,12 +73,15 @@ export async function translateTab(tabId: number, options: PageJobOptions, trigg
   if (isRestrictedUrl(url)) return markNotice(tabId, 'restricted-page', url);
   const hostname = hostnameOf(url);
   if (hostname && ruleFor(hostname, await siteRulesItem.getValue()) === 'never') return markNotice(tabId, 'never-site', url);
+  // No key, an address that cannot work or a server Glossa may not contact: say so, send nothing.
+  const unusable = await connectionProblem();
+  if (unusable) return markFailed(tabId, unusable);
   userAskedAgain(trigger);
   const { plan } = await connectionItem.getValue();
   const job: PageJobOptions = { ...options, formality: preferFormality(options.formality), modelType: modelForPlan(options.modelType, plan) };
 
   const before = await getTabState(tabId);
-  const busy = before.phase === 'translated' || before.phase === 'translating' || (before.phase === 'error' && before.done > 0);
+  const busy = showsTranslation(before);
   // Other options than the page shows now: put the original back before translating again.
   if (busy && !sameJob(before.job, job)) await sendIfPresent(tabId, 'showOriginal', {}).catch(() => false);
 
@@ -107,9 +111,7 @@ export async function retryTab(tabId: number): Promise<TabState> {
 
 /** The keyboard command and the page menu item: translate, or show the original when already translated. */
 export async function toggleTab(tabId: number, trigger: Trigger): Promise<TabState> {
-  const state = await getTabState(tabId);
-  const translated = state.phase === 'translated' || state.phase === 'translating' || (state.phase === 'error' && state.done > 0);
-  if (translated) return showOriginalTab(tabId);
+  if (showsTranslation(await getTabState(tabId))) return showOriginalTab(tabId);
   return translateTab(tabId, await currentJobOptions(), trigger);
 }
 
@@ -160,14 +162,35 @@ export async function handleProgress(input: unknown, sender: MessageSender): Pro
   }));
 }
 
-/** Navigation starts a new page: its state starts over. When it has loaded, always-translate sites run. */
-export async function handleTabUpdated(tabId: number, change: { status?: string }, tab: { url?: string } | undefined): Promise<void> {
+/**
+ * A navigation starts a new page: its state starts over. Same-document navigations
+ * (history.pushState, #fragments) report "loading" too but keep the page and its translation,
+ * so the state stays while the page's content script still answers, and is settled once the
+ * load completes. Then always-translate sites run.
+ */
+export async function handleTabUpdated(tabId: number, change: { status?: string; url?: string }, tab: { url?: string } | undefined): Promise<void> {
   if (change.status === 'loading') {
-    await clearTabState(tabId);
-    await applyBadge(tabId, EMPTY_TAB_STATE);
+    if (await contentScriptPresent(tabId)) return;
+    await resetTab(tabId);
     return;
   }
-  if (change.status === 'complete') await autoTranslate(tabId, tab?.url);
+  if (change.status !== 'complete') return;
+  const state = await getTabState(tabId);
+  if (state.updatedAt > 0) {
+    if (await contentScriptPresent(tabId)) {
+      // The same document (or one the user already started translating while it loaded).
+      const url = tab?.url ?? change.url;
+      if (url && url !== state.url) await updateTabState(tabId, (s) => ({ ...s, url }));
+      return;
+    }
+    await resetTab(tabId);
+  }
+  await autoTranslate(tabId, tab?.url);
+}
+
+async function resetTab(tabId: number): Promise<void> {
+  await clearTabState(tabId);
+  await applyBadge(tabId, EMPTY_TAB_STATE);
 }
 
 async function hasHostPermission(url: string | undefined): Promise<boolean> {
@@ -189,6 +212,11 @@ export async function autoTranslate(tabId: number, url: string | undefined): Pro
   if ((await getTabState(tabId)).phase !== 'original') return;
   if (!(await hasHostPermission(url))) return;
   await translateTab(tabId, await currentJobOptions(), 'auto');
+}
+
+/** Another tab came to the front: the page menu item follows its state. */
+export async function handleTabActivated(info: { tabId: number }): Promise<void> {
+  await syncPageMenu(info.tabId, await getTabState(info.tabId));
 }
 
 export async function handleTabRemoved(tabId: number): Promise<void> {

@@ -10,7 +10,7 @@ import {
 } from './collect';
 import { decideSourceLanguage, languageFilter, textSample, type DetectLanguage } from './language';
 import { EXCLUDED_SELECTOR, TRANSLATED_ATTRIBUTES } from './rules';
-import { createSlicer, whenVisible, yieldToPage } from './schedule';
+import { createSlicer, whenVisible } from './schedule';
 import { serializePlain } from './serialize';
 import { immediateVisibility, intersectionVisibility, type Nearness, type VisibilityFactory, type VisibilityTracker } from './visibility';
 import { applyTranslation, createInertParser, matchTranslation, undoWrite, type WriteRecord } from './write-back';
@@ -104,6 +104,14 @@ type Unit = HtmlUnit | AttributeUnit | TitleUnit;
 
 const PRIORITY_RANK: Record<Priority, number> = { viewport: 0, nearby: 1, ahead: 2 };
 const FAILED_HIGHLIGHT = 'glossa-failed';
+/** Attributes that are not on screen (tooltips, alt text of shown images, labels for assistive technology). */
+const QUIET_ATTRIBUTES: ReadonlySet<string> = new Set(['title', 'alt', 'aria-label', 'aria-description']);
+/** How long quiet attributes wait for company once everything else is done. */
+const QUIET_DELAY_MS = 400;
+/** Blocks written back per frame: text changes cost style and layout in the frame that follows. */
+const WRITES_PER_FRAME = 40;
+/** Blocks put back per frame when restoring. */
+const RESTORES_PER_FRAME = 150;
 /** How long after starting blocks on screen are found by reading their position directly. */
 const INITIAL_VIEWPORT_MS = 60;
 const STYLE_ID = 'glossa-style';
@@ -387,7 +395,7 @@ export function createPageEngine(options: PageEngineOptions): PageEngine {
     if (nearness !== 'ahead') waitingForView.delete(el);
     for (const unit of list) {
       if (unit.state === 'waiting') enqueue(unit, nearness);
-      else if (unit.state === 'queued' && PRIORITY_RANK[nearness] < PRIORITY_RANK[unit.priority]) {
+      else if (unit.state === 'queued' && !isQuiet(unit) && PRIORITY_RANK[nearness] < PRIORITY_RANK[unit.priority]) {
         unit.priority = nearness;
         unit.queuedAt = Date.now();
         if (!unit.counted) unit.counted = true;
@@ -528,14 +536,43 @@ export function createPageEngine(options: PageEngineOptions): PageEngine {
   let flushScheduled = false;
   let delayTimer: ReturnType<typeof setTimeout> | undefined;
 
+  /** Attributes nobody sees until they point or listen: sent in full batches, or when all else is done. */
+  const isQuiet = (unit: Unit) => unit.kind === 'attribute' && QUIET_ATTRIBUTES.has(unit.block.name);
+
   function enqueue(unit: Unit, priority: Priority): void {
     if (stopped) return;
-    unit.priority = priority;
+    const quiet = isQuiet(unit) && priority !== 'ahead';
+    unit.priority = quiet ? 'ahead' : priority;
     unit.state = 'queued';
     unit.queuedAt = Date.now();
     // Blocks only ahead of the reader count once they are sent or come near.
     if (priority !== 'ahead') unit.counted = true;
     queue.push(unit);
+    scheduleFlush();
+  }
+
+  /**
+   * When nothing urgent is left, quiet attributes near the reader go out together: waiting for
+   * a full batch of them could take forever, and each request of a few costs a round trip.
+   */
+  function sweepQuiet(): void {
+    if (hasUrgentWork() || inFlight > 0 || halted || stopped) return;
+    const quiet = queue.filter((u) => u.state === 'queued' && u.counted && isQuiet(u));
+    if (!quiet.length) return;
+    const wait = quiet[0].queuedAt + QUIET_DELAY_MS - Date.now();
+    if (wait > 0) {
+      if (!delayTimer) {
+        delayTimer = setTimeout(() => {
+          delayTimer = undefined;
+          void flush();
+        }, wait + 1);
+      }
+      return;
+    }
+    for (const unit of quiet) {
+      unit.priority = 'nearby';
+      unit.queuedAt = 0;
+    }
     scheduleFlush();
   }
 
@@ -613,6 +650,7 @@ export function createPageEngine(options: PageEngineOptions): PageEngine {
       if (batch.length) void send(batch, priority);
       else break;
     }
+    sweepQuiet();
     if (writeQueue.length) void runWriter();
     reportSoon();
   }
@@ -678,13 +716,17 @@ export function createPageEngine(options: PageEngineOptions): PageEngine {
     busy++;
     const pass = async () => {
       const slicer = createSlicer();
+      let written = 0;
       while (writeQueue.length && !stopped) {
-        if (slicer.expired()) {
+        if (slicer.expired() || written >= WRITES_PER_FRAME) {
+          await nextFrame();
           await slicer.next();
+          written = 0;
           continue;
         }
         const { unit, result } = writeQueue.shift()!;
         if (unit.state !== 'pending' || unit.version !== unit.sentVersion) continue; // changed meanwhile
+        written++;
         if (!result.ok) markFailed(unit, result.code, result.message);
         else writeUnit(unit, result.text);
       }
@@ -761,6 +803,22 @@ export function createPageEngine(options: PageEngineOptions): PageEngine {
     clearFailureMark(unit);
   }
 
+  /**
+   * Waits for the next frame (when frames run): Glossa's writes are spread over frames so the
+   * style and layout work each one causes stays small.
+   */
+  function nextFrame(): Promise<void> {
+    if (typeof win.requestAnimationFrame !== 'function' || doc.hidden) return Promise.resolve();
+    return new Promise((resolve) => {
+      // rAF does not run in background tabs: a timer makes sure writing goes on.
+      const timer = setTimeout(resolve, 100);
+      win.requestAnimationFrame(() => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
+  }
+
   // ── failures ───────────────────────────────────────────────────────────────────────────
   const failedRanges = new Map<Unit, Range>();
   const highlights = (win as unknown as { CSS?: { highlights?: Map<string, unknown> } }).CSS?.highlights;
@@ -814,7 +872,7 @@ export function createPageEngine(options: PageEngineOptions): PageEngine {
       if (unit.state === 'done') done++;
       else if (unit.state === 'failed') failed++;
     }
-    const active = hasUrgentWork() || collectQueue.length > 0 || inFlight > 0 || busy > 0 || writeQueue.length > 0;
+    const active = hasCountedWork() || collectQueue.length > 0 || inFlight > 0 || busy > 0 || writeQueue.length > 0;
     const state: EngineState = stopped ? 'original' : halted ? 'error' : active ? 'translating' : 'translated';
     return { total, done, failed, billedCharacters: billed, state, ...(halted ? { errorCode: halted } : {}) };
   }
@@ -845,9 +903,14 @@ export function createPageEngine(options: PageEngineOptions): PageEngine {
     return queue.some((u) => u.state === 'queued' && u.priority !== 'ahead');
   }
 
+  /** Queued work the progress counts: urgent blocks, and quiet attributes waiting for company. */
+  function hasCountedWork(): boolean {
+    return queue.some((u) => u.state === 'queued' && (u.priority !== 'ahead' || u.counted));
+  }
+
   // ── idle ───────────────────────────────────────────────────────────────────────────────
   const idleWaiters: (() => void)[] = [];
-  const isIdle = () => !hasUrgentWork() && !inFlight && !busy && !writeQueue.length && !collectQueue.length && !mutationFlushScheduled && !flushScheduled && !delayTimer;
+  const isIdle = () => !hasCountedWork() && !inFlight && !busy && !writeQueue.length && !collectQueue.length && !mutationFlushScheduled && !flushScheduled && !delayTimer;
   function notifyIdle(): void {
     if (!isIdle()) return;
     for (const resolve of idleWaiters.splice(0)) resolve();
@@ -908,8 +971,14 @@ export function createPageEngine(options: PageEngineOptions): PageEngine {
       if (highlight) highlights?.delete(FAILED_HIGHLIGHT);
       failedRanges.clear();
       const slicer = createSlicer();
-      for (const unit of [...units].sort((a, b) => b.seq - a.seq)) {
-        if (slicer.expired()) await slicer.next();
+      let restored = 0;
+      for (const unit of [...units].sort((a, b) => a.seq - b.seq)) {
+        if (slicer.expired() || restored >= RESTORES_PER_FRAME) {
+          await nextFrame();
+          await slicer.next();
+          restored = 0;
+        }
+        restored++;
         if (unit.kind === 'html') {
           if (unit.record) undoWrite(unit.record);
           unit.bilingual?.remove();
@@ -956,6 +1025,3 @@ export function createPageEngine(options: PageEngineOptions): PageEngine {
     progress,
   };
 }
-
-/** Yields once to let observers deliver (exported for tests of timing-dependent paths). */
-export const settle = yieldToPage;

@@ -20,13 +20,14 @@ export const NEARBY_MARGIN = '100% 0px 100% 0px';
 export const AHEAD_MARGIN = '300% 0px 300% 0px';
 
 export const intersectionVisibility: VisibilityFactory = (onNear) => {
+  // Targets start in the wide observer only, and join the near one once they are ahead: each
+  // observer's cost grows with its targets, and far content is most of a long page.
   const nearby = new IntersectionObserver(
     (entries) => {
       const height = globalThis.innerHeight || 0;
       for (const entry of entries) {
         if (!entry.isIntersecting) continue;
         nearby.unobserve(entry.target);
-        ahead.unobserve(entry.target);
         const rect = entry.boundingClientRect;
         onNear(entry.target, rect.bottom > 0 && rect.top < height ? 'viewport' : 'nearby');
       }
@@ -39,15 +40,13 @@ export const intersectionVisibility: VisibilityFactory = (onNear) => {
         if (!entry.isIntersecting) continue;
         ahead.unobserve(entry.target);
         onNear(entry.target, 'ahead');
+        nearby.observe(entry.target);
       }
     },
     { rootMargin: AHEAD_MARGIN },
   );
   return {
-    observe: (el) => {
-      nearby.observe(el);
-      ahead.observe(el);
-    },
+    observe: (el) => ahead.observe(el),
     unobserve: (el) => {
       nearby.unobserve(el);
       ahead.unobserve(el);

@@ -184,8 +184,8 @@ function placeInOrder(parent: Node, desired: readonly Node[], anchorHint: Node |
     start = probe;
     while (start.previousSibling && members.has(start.previousSibling)) start = start.previousSibling;
   }
+  // With no member in place yet (an empty element getting text), nodes are appended.
   let cursor: Node | null = start;
-  // Where to append when no member is in the parent yet: keep the run's place (end of parent).
   for (const node of desired) {
     if (node === cursor) {
       cursor = cursor.nextSibling;
@@ -206,11 +206,4 @@ export function undoWrite(record: WriteRecord): void {
     const present = nodes.filter((n) => n.parentNode === parent);
     if (present.length) placeInOrder(parent, present, present[0]);
   }
-}
-
-/** Whether the page has changed the nodes a record wrote (then its translation is stale). */
-export function recordIntact(record: WriteRecord): boolean {
-  for (const [node, { written }] of record.texts) if (node.data !== written) return false;
-  for (const node of record.created) if (!node.parentNode) return false;
-  return true;
 }

@@ -16,6 +16,7 @@ import { createGlossaryResolver, type GlossaryResolver } from './glossary-select
 import { createDispatcher, type BillingOwner, type DispatchItem, type Dispatcher } from './dispatcher';
 import { recordUsage } from './usage';
 import { sameMarkup } from './markup-check';
+import { connectionProblem } from '../background/connection-check';
 
 export interface TranslateBlocksInput {
   /** The tab the blocks come from (billed characters are counted for it). */
@@ -67,6 +68,9 @@ let memoClient: { baseUrl: string; key: string; client: ApiClient } | undefined;
 /** The client for the saved connection: no key means no request at all. */
 export async function clientFromSettings(): Promise<ApiClient> {
   const connection = await connectionItem.getValue();
+  // Checked before every call: the settings may change while a page is being translated.
+  const unusable = await connectionProblem(connection);
+  if (unusable) throw unusable;
   const key = connection.apiKey.trim();
   if (!key) throw new ApiError('auth', t('translationErrorNoKey'));
   const baseUrl = apiBaseUrl(connection);
