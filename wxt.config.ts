@@ -41,7 +41,9 @@ export default defineConfig({
       default_locale: 'en',
       permissions: ['storage', 'activeTab', 'scripting', 'contextMenus'],
       host_permissions: [...apiHosts, ...testHosts],
-      optional_host_permissions: ['*://*/*'],
+      // Custom servers and always-translate sites are asked for at run time. MV2 (Firefox)
+      // has no optional_host_permissions: there they go in optional_permissions.
+      ...(browser === 'firefox' ? { optional_permissions: ['*://*/*'] } : { optional_host_permissions: ['*://*/*'] }),
       // Icons in public/icon/ are listed under `icons` by WXT; the toolbar gets the same set.
       action: { default_title: '__MSG_actionTitle__', default_icon: { 16: 'icon/16.png', 32: 'icon/32.png', 48: 'icon/48.png' } },
       commands: {

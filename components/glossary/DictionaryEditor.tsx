@@ -204,6 +204,22 @@ export function DictionaryEditor({ glossary, sourceLang, targetLang, onClose }: 
         t('glossaryReplaceConfirm', String(removedNow)),
       );
       if (!ok) return;
+      // The confirmation may have stayed open a while: compare again right before replacing.
+      const latest = await fetchEntries(glossary.glossary_id, sourceLang, targetLang);
+      const lateChanges = compareDictionaries(entryMap(current), latest);
+      if (isConflict(lateChanges)) {
+        const choice = await ask({
+          title: t('glossaryConflictTitle'),
+          body: [t('glossaryConflictBody', [String(lateChanges.added), String(lateChanges.removed), String(lateChanges.changed)]), t('glossaryConflictQuestion')],
+          actions: [{ id: 'overwrite', label: t('glossaryConflictOverwrite'), destructive: true }, { id: 'reload', label: t('glossaryConflictReload') }],
+        });
+        if (choice === 'reload') {
+          await saver.flush();
+          await load();
+          return;
+        }
+        if (choice !== 'overwrite') return;
+      }
       await sendMessage('glossaryPutDictionary', {
         id: glossary.glossary_id,
         dictionary: { source_lang: sourceLang, target_lang: targetLang, entries: entriesToTsv(plan.entries), entries_format: 'tsv' },

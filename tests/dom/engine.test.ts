@@ -501,3 +501,22 @@ describe('page engine: the title', () => {
     expect(document.title).toBe('Inbox (4)');
   });
 });
+
+describe('page engine: hostile answers are not reused (hardening)', () => {
+  it('asks again on retry instead of reusing an answer whose markup did not match', async () => {
+    let hostile = true;
+    const t = fakeTranslator((text) => (hostile ? `<img src=x onerror=alert(1)>${upperCase(text)}` : upperCase(text)));
+    document.body.innerHTML = '<p>Some <b>bold</b> text</p>';
+    const engine = testEngine(t.translate);
+    await engine.start();
+    await engine.idle();
+    expect(document.body.innerHTML).toBe('<p>Some <b>bold</b> text</p>');
+    expect(engine.progress()).toMatchObject({ failed: 1, done: 0 });
+    hostile = false;
+    engine.retryFailed();
+    await wait(5);
+    await engine.idle();
+    expect(document.body.innerHTML).toBe('<p>SOME <b>BOLD</b> TEXT</p>');
+    expect(t.sent()).toEqual(['Some <b id="1">bold</b> text', 'Some <b id="1">bold</b> text']);
+  });
+});

@@ -190,7 +190,7 @@ describe('connection settings that cannot work: a clear message and no request',
   ];
 
   for (const c of CASES) {
-    it(`${c.name}: told in the popup, the page and the popover; not one request`, async () => {
+    it(`${c.name}: told in the popup and in the selection popover; not one request`, async () => {
       await glossa.setStorage({ connection: c.connection() });
       const page = await glossa.openPage(`/hardening/settings.html?${encodeURIComponent(c.name)}`);
       const before = await page.evaluate(() => document.body.innerHTML);

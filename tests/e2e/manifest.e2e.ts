@@ -30,6 +30,7 @@ describe('production manifest', () => {
     expect(manifest.manifest_version).toBe(2);
     expect(JSON.stringify(manifest)).not.toContain('<all_urls>');
     expect(manifest.content_scripts ?? []).toEqual([]);
+    expect(manifest.optional_permissions).toEqual(['*://*/*']);
     const gecko = (manifest.browser_specific_settings as { gecko: Record<string, unknown> }).gecko;
     expect(gecko.id).toBe('glossa@glossa.example');
     expect(gecko.data_collection_permissions).toEqual({ required: ['none'] });

@@ -101,6 +101,8 @@ describe('page translation in Chromium', () => {
     const page = await glossa.openPage('/dynamic.html');
     await glossa.dispatchCommand('translate-page', page);
     await glossa.waitForText(page, de('The first post of the day.'));
+    await glossa.waitForPhase(page, 'translated');
+    await page.waitForFunction((t) => document.title === t, de('Feed'));
     const requestsBefore = glossa.api.log.filter((r) => r.path === '/v2/translate').length;
     await page.evaluate(() => (window as unknown as { addPost(t: string): void }).addPost('A second post arrived.'));
     await glossa.waitForText(page, de('A second post arrived.'));

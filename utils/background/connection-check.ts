@@ -27,9 +27,8 @@ export async function connectionProblem(
   const current = connection ?? (await connectionItem.getValue());
   const resolved = resolveConnection(current);
   if (!resolved.ok) {
-    if (resolved.problem === 'empty-key') return new ApiError('auth', t('translationErrorNoKey'));
-    if (resolved.problem === 'bad-key') return new ApiError('auth', t('hardeningKeyMalformed'));
-    return new ApiError('bad-request', t('hardeningBadAddress', describeAddressProblem(resolved.addressProblem)));
+    if (resolved.problem === 'bad-address') return new ApiError('bad-request', t('hardeningBadAddress', describeAddressProblem(resolved.addressProblem)));
+    return new ApiError('auth', t(resolved.problem === 'empty-key' ? 'translationErrorNoKey' : 'hardeningKeyMalformed'));
   }
   // The plan addresses are granted in the manifest; a custom server needs its optional permission.
   if (current.plan === 'custom' && !(await permitted(resolved.baseUrl))) {

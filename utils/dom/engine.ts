@@ -536,8 +536,12 @@ export function createPageEngine(options: PageEngineOptions): PageEngine {
   let flushScheduled = false;
   let delayTimer: ReturnType<typeof setTimeout> | undefined;
 
-  /** Attributes nobody sees until they point or listen: sent in full batches, or when all else is done. */
-  const isQuiet = (unit: Unit) => unit.kind === 'attribute' && QUIET_ATTRIBUTES.has(unit.block.name);
+  /**
+   * Plain-text units that can wait: attributes nobody sees until they point or listen, and the
+   * tab's title. They go out together once the text on screen is done, instead of each costing
+   * a request of its own next to the HTML batches.
+   */
+  const isQuiet = (unit: Unit) => unit.kind === 'title' || (unit.kind === 'attribute' && QUIET_ATTRIBUTES.has(unit.block.name));
 
   function enqueue(unit: Unit, priority: Priority): void {
     if (stopped) return;

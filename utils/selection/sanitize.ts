@@ -32,15 +32,16 @@ const INLINE: ReadonlySet<string> = new Set<InlineTag>(['a', 'b', 'strong', 'i',
 const HARMLESS_WRAPPERS = new Set(['span', 'html', 'body']);
 
 /**
- * Parses the response where nothing can happen: a template's content belongs to an inert
- * document with no browsing context, so scripts never run, handlers never fire and nothing
- * (images, frames, styles) is fetched; the nodes are only read from there, never adopted.
+ * Parses the response where nothing can happen: a DOMParser document has no browsing
+ * context, so scripts never run, handlers never fire and nothing (images, frames, styles) is
+ * fetched; the nodes are only read from there, never adopted.
  */
 function inertFragment(html: string, doc: Document): DocumentFragment {
-  const inert = doc.implementation.createHTMLDocument('');
-  const template = inert.createElement('template');
-  template.innerHTML = html;
-  return template.content;
+  const view = doc.defaultView ?? globalThis;
+  const inert = new view.DOMParser().parseFromString(`<!doctype html><body>${html}`, 'text/html');
+  const fragment = inert.createDocumentFragment();
+  fragment.append(...inert.body.childNodes);
+  return fragment;
 }
 
 interface Walk {
