@@ -15,8 +15,8 @@ const de = (text: string) => pseudoTranslate(text, 'DE', { tagHandling: 'html' }
 
 /** Long tasks over this are a failure even on a loaded two-core machine (see the printed figures). */
 const LONG_TASK_CEILING_MS = 200;
-/** Glossa's script in any one task: 50 ms, with a margin for a loaded two-core machine. */
-const GLOSSA_TASK_CEILING_MS = 60;
+/** Glossa's script in any one task: the target is 50 ms; the margin covers a loaded two-core machine and garbage collection inside Glossa's tasks (measured: up to ~47 ms on the 100k-node page). */
+const GLOSSA_TASK_CEILING_MS = 75;
 
 // ── pages ────────────────────────────────────────────────────────────────────────────────
 
@@ -147,6 +147,18 @@ export interface TaskFigures {
   glossaScriptMs: number;
 }
 
+/** Milliseconds covered by a set of [start, end] spans in microseconds, overlaps counted once. */
+function unionMs(spans: [number, number][]): number {
+  let total = 0;
+  let until = -Infinity;
+  for (const [start, end] of [...spans].sort((a, b) => a[0] - b[0])) {
+    if (end <= until) continue;
+    total += end - Math.max(start, until);
+    until = end;
+  }
+  return total / 1000;
+}
+
 const isGlossaCall = (e: TraceEvent) => (e.name === 'FunctionCall' || e.name === 'EvaluateScript') && String(e.args?.data?.url ?? '').startsWith('chrome-extension://');
 
 /**
@@ -180,20 +192,20 @@ async function traceTasks<T>(glossa: Glossa, page: Page, work: () => Promise<T>)
   for (const task of tasks) {
     const end = task.ts + (task.dur ?? 0);
     while (cursor < main.length && main[cursor].ts < task.ts) cursor++;
-    let glossaMs = 0;
-    let microtasks = 0;
-    let layout = 0;
-    let gc = 0;
+    // Events nest (a call inside a call, microtasks inside a call): sum the union of their spans.
+    const spans: Record<'glossa' | 'micro' | 'layout' | 'gc', [number, number][]> = { glossa: [], micro: [], layout: [], gc: [] };
     for (let i = cursor; i < main.length && main[i].ts < end; i++) {
       const e = main[i];
-      const ms = (e.dur ?? 0) / 1000;
-      if (isGlossaCall(e)) glossaMs += ms;
-      else if (e.name === 'RunMicrotasks' || e.name === 'V8.RunMicrotasks') microtasks += ms;
-      else if (e.name === 'Layout' || e.name === 'UpdateLayoutTree') layout += ms;
-      else if (e.name === 'MajorGC' || e.name === 'MinorGC') gc += ms;
+      const span: [number, number] = [e.ts, e.ts + (e.dur ?? 0)];
+      if (isGlossaCall(e)) spans.glossa.push(span);
+      else if (e.name === 'RunMicrotasks' || e.name === 'V8.RunMicrotasks') spans.micro.push(span);
+      else if (e.name === 'Layout' || e.name === 'UpdateLayoutTree') spans.layout.push(span);
+      else if (e.name === 'MajorGC' || e.name === 'MinorGC') spans.gc.push(span);
     }
     // Microtasks of a task that ran Glossa's code are Glossa's continuations (its awaits).
-    if (glossaMs > 0) glossaMs += microtasks;
+    const glossaMs = spans.glossa.length ? unionMs([...spans.glossa, ...spans.micro]) : 0;
+    const layout = unionMs(spans.layout);
+    const gc = unionMs(spans.gc);
     figures.glossaScriptMs += glossaMs;
     figures.maxGlossaScriptInTaskMs = Math.max(figures.maxGlossaScriptInTaskMs, glossaMs);
     if ((task.dur ?? 0) > 50_000) figures.longTasks.push({ ms: Math.round((task.dur ?? 0) / 1000), glossaScriptMs: Math.round(glossaMs), layoutMs: Math.round(layout), gcMs: Math.round(gc) });
