@@ -26,7 +26,7 @@ function bigDictionary(): string {
 const suite: BenchSuite = async () => {
   const server = await startServer({ port: 0, keys: [KEY] });
   const headers = { authorization: `Service-Auth-Key ${KEY}`, 'content-type': 'application/json' };
-  const post = (path: string, body: string, method = 'POST') => fetch(server.url + path, { method, headers, body });
+  const post = (path: string, body: string, method: 'POST' | 'PUT' | 'PATCH' = 'POST') => fetch(server.url + path, { method, headers, body });
   try {
     const figures: Figure[] = [];
 
