@@ -1,6 +1,7 @@
 // The page engine on real saved pages (../shared/pages) in the system Chromium: the engine is
-// bundled as a script and injected into each page; its translate function calls the local API
-// server from Node (with added latency, as a network would), packing like the background does.
+// bundled as a script and injected into each page; its translate function goes, in Node, the
+// background's way (dedupe, plain text escaped into HTML, the extension's own dispatcher packing
+// the texts of all calls) to the local API server, with added latency as a network would have.
 // Figures per page: blocks, distinct blocks, requests against the packing minimum, billed
 // characters against distinct block characters, time to the first translated text on screen,
 // the longest main-thread task, collection time and total time. Skipped when the pages are absent.
@@ -11,8 +12,12 @@ import { build } from 'esbuild';
 import { chromium, type Browser } from 'playwright-core';
 import { findChromium } from '../lib/chromium';
 import { startServer } from '../../server/index';
+import type { ApiClient } from '../../utils/api/client';
+import { ApiError } from '../../utils/api/errors';
 import { packRequests, translateBody } from '../../utils/api/packing';
-import type { TranslateParams } from '../../utils/api/types';
+import type { TranslateParams, TranslateResult } from '../../utils/api/types';
+import { createDispatcher, type DispatchItem } from '../../utils/translation/dispatcher';
+import { escapePlainForHtml, plainFromHtml } from '../../utils/translation/plain-html';
 import type { BlockRequest, BlockResult } from '../../utils/messaging';
 import { median, type BenchSuite, type Figure } from './figure';
 
@@ -56,7 +61,10 @@ interface PageFigures {
 interface Traffic {
   requests: number;
   billed: number;
+  /** Distinct texts as sent (by the text sent), with the block each was first sent for. */
   distinct: Map<string, BlockRequest>;
+  /** The page's request parameters (without texts). */
+  params?: Omit<TranslateParams, 'text'>;
 }
 
 /** A generated 500 KB article (no scripts to strip), for the "even on a 500 KB page" target. */
@@ -78,8 +86,25 @@ function syntheticPage(bytes: number): string {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-function createTranslator(serverUrl: string, traffic: Traffic) {
-  const call = async (params: TranslateParams): Promise<{ translations: { text: string }[]; billed_characters?: number }> => {
+/**
+ * Requests the distinct blocks need at the least: every distinct text as sent (plain text
+ * escaped into HTML, one kind of request), in the order first seen, packed greedily at once
+ * with the page's parameters, as the packing does.
+ */
+function packingMinimum(traffic: Traffic): number {
+  if (!traffic.distinct.size || !traffic.params) return 0;
+  return packRequests([...traffic.distinct.keys()], traffic.params).requests.length;
+}
+
+/**
+ * The background's path for a page's blocks, in Node: blocks deduplicated (within a call and
+ * against those in flight), plain text escaped into HTML, oversized blocks split, and every
+ * text queued in the extension's own dispatcher, which packs the waiting texts of all calls
+ * into requests. Only the cache and glossaries are left out (a page is translated once here).
+ */
+/** One translate request to the local server after the added latency, counted in `traffic`. */
+function apiCall(serverUrl: string, traffic: Traffic) {
+  return async (params: TranslateParams): Promise<TranslateResult> => {
     await sleep(LATENCY_MS);
     traffic.requests++;
     const response = await fetch(`${serverUrl}/v2/translate`, {
@@ -87,43 +112,77 @@ function createTranslator(serverUrl: string, traffic: Traffic) {
       headers: { Authorization: `Service-Auth-Key ${KEY}`, 'Content-Type': 'application/json' },
       body: translateBody(params),
     });
-    if (!response.ok) throw new Error(`HTTP ${response.status}: ${await response.text()}`);
-    return response.json() as Promise<{ translations: { text: string }[]; billed_characters?: number }>;
-  };
-
-  return async (blocks: BlockRequest[], targetLang = 'DE', context?: string): Promise<{ results: BlockResult[]; billedCharacters: number }> => {
-    const results: BlockResult[] = blocks.map(() => ({ ok: false, code: 'server', message: 'not translated' }));
-    let billed = 0;
-    for (const format of ['html', 'text'] as const) {
-      const indices = blocks.map((b, i) => (b.format === format ? i : -1)).filter((i) => i >= 0);
-      if (!indices.length) continue;
-      for (const i of indices) traffic.distinct.set(`${format}\u0000${blocks[i].text}`, blocks[i]);
-      const base: Omit<TranslateParams, 'text'> = {
-        target_lang: targetLang, show_billed_characters: true, ...(context ? { context } : {}), ...(format === 'html' ? { tag_handling: 'html' } : {}),
-      };
-      const packed = packRequests(indices.map((i) => blocks[i].text), base);
-      const parts = new Map<number, string>();
-      await Promise.all(packed.requests.map(async (request) => {
-        const reply = await call(request.params);
-        billed += reply.billed_characters ?? 0;
-        request.indices.forEach((segment, k) => parts.set(segment, (parts.get(segment) ?? '') + reply.translations[k].text));
-      }));
-      for (const [segment, text] of parts) results[indices[segment]] = { ok: true, text };
-    }
-    traffic.billed += billed;
-    return { results, billedCharacters: billed };
+    if (!response.ok) throw new ApiError('server', `HTTP ${response.status}: ${await response.text()}`);
+    const reply = await response.json() as TranslateResult;
+    traffic.billed += reply.billed_characters ?? 0;
+    (traffic as any).sentChars = ((traffic as any).sentChars ?? 0) + params.text.reduce((n, t) => n + t.length, 0);
+    (traffic as any).sentTexts = [...((traffic as any).sentTexts ?? []), ...params.text];
+    return reply;
   };
 }
 
-/** Requests the distinct blocks need at the least, packed all at once. */
-function packingMinimum(distinct: Iterable<BlockRequest>): number {
-  const list = [...distinct];
-  let total = 0;
-  for (const format of ['html', 'text'] as const) {
-    const texts = list.filter((b) => b.format === format).map((b) => b.text);
-    if (texts.length) total += packRequests(texts, { target_lang: 'DE', show_billed_characters: true, ...(format === 'html' ? { tag_handling: 'html' as const } : {}) }).requests.length;
-  }
-  return total;
+function createTranslator(serverUrl: string, traffic: Traffic) {
+  const call = apiCall(serverUrl, traffic);
+  const client = { baseUrl: serverUrl, translate: (params: TranslateParams) => call(params) } as unknown as ApiClient;
+  const dispatcher = createDispatcher({ concurrency: 3 });
+  // Translations by the text sent: in flight or done (the service's in-flight map and cache).
+  const translated = new Map<string, Promise<string>>();
+
+  return async (blocks: BlockRequest[], targetLang = 'DE', context?: string, priority = false): Promise<{ results: BlockResult[]; billedCharacters: number }> => {
+    const owner = { billed: 0, site: 'bench' };
+    const params: Omit<TranslateParams, 'text'> = {
+      target_lang: targetLang, show_billed_characters: true, ...(context ? { context } : {}), tag_handling: 'html',
+    };
+    traffic.params ??= params;
+    const group = JSON.stringify(params);
+    const sentOf = (b: BlockRequest) => (b.format === 'text' ? escapePlainForHtml(b.text) : b.text);
+    const fresh: string[] = [];
+    const owned = new Map<string, (text: string | Error) => void>();
+    for (const block of blocks) {
+      const sent = sentOf(block);
+      if (!traffic.distinct.has(sent)) traffic.distinct.set(sent, block);
+      if (translated.has(sent)) continue;
+      let settle!: (text: string | Error) => void;
+      const promise = new Promise<string>((resolve, reject) => {
+        settle = (v) => (v instanceof Error ? reject(v) : resolve(v));
+      });
+      promise.catch(() => undefined);
+      translated.set(sent, promise);
+      owned.set(sent, settle);
+      fresh.push(sent);
+    }
+    const packed = packRequests(fresh, params);
+    const parts = new Map<number, { texts: string[]; left: number }>();
+    const items: DispatchItem[] = [];
+    for (const request of packed.requests) {
+      request.params.text.forEach((text, j) => {
+        const index = request.indices[j];
+        const part = parts.get(index) ?? { texts: [], left: 0 };
+        parts.set(index, part);
+        part.left++;
+        const slot = part.texts.push('') - 1;
+        items.push({
+          text, group, params, client, owner,
+          resolve: (t) => {
+            part.texts[slot] = t.text;
+            if (--part.left === 0) owned.get(fresh[index])!(part.texts.join(''));
+          },
+          reject: (error) => owned.get(fresh[index])!(error),
+        });
+      });
+    }
+    for (const index of packed.oversized) owned.get(fresh[index])!(new Error('too large'));
+    await dispatcher.submit(items, priority);
+    const results = await Promise.all(blocks.map(async (block): Promise<BlockResult> => {
+      try {
+        const text = await translated.get(sentOf(block))!;
+        return { ok: true, text: block.format === 'text' ? plainFromHtml(text) : text };
+      } catch (err) {
+        return { ok: false, code: 'server', message: String(err) };
+      }
+    }));
+    return { results, billedCharacters: owner.billed };
+  };
 }
 
 async function runPage(browser: Browser, engineScript: string, html: string, serverUrl: string, traffic: Traffic): Promise<PageFigures> {
@@ -137,12 +196,12 @@ async function runPage(browser: Browser, engineScript: string, html: string, ser
   // tsx compiles the evaluated function with esbuild's keepNames, which calls a `__name` helper.
   await page.addInitScript('window.__name = (f) => f;');
   const translate = createTranslator(serverUrl, traffic);
-  await page.exposeFunction('__glossaTranslate', (blocks: BlockRequest[], o: { context?: string; targetLang: string }) => translate(blocks, o.targetLang, o.context));
+  await page.exposeFunction('__glossaTranslate', (blocks: BlockRequest[], o: { context?: string; targetLang: string; priority: boolean }) => translate(blocks, o.targetLang, o.context, o.priority));
   await page.goto(`${ORIGIN}/`, { waitUntil: 'load' });
   await page.addScriptTag({ content: engineScript });
   await page.evaluate(async () => {
     type Bench = { createPageEngine: typeof import('../../utils/dom/engine').createPageEngine };
-    const w = window as unknown as { __glossaBench: Bench; __glossaTranslate: (b: unknown, o: { context?: string; targetLang: string }) => Promise<never> };
+    const w = window as unknown as { __glossaBench: Bench; __glossaTranslate: (b: unknown, o: { context?: string; targetLang: string; priority: boolean }) => Promise<never> };
     const original = document.body.innerHTML;
     let longest = 0;
     let longTasks = 0;
@@ -181,7 +240,8 @@ async function runPage(browser: Browser, engineScript: string, html: string, ser
     // German into English, everything else into German: text already in the target is not sent.
     const targetLang = /^de\b/i.test(document.documentElement.lang) ? 'EN-US' : 'DE';
     const engine = w.__glossaBench.createPageEngine({
-      translate: (blocks, info) => w.__glossaTranslate(blocks, { context: info.context, targetLang }),
+      // As the content script does: blocks on screen go first in the background's queue.
+      translate: (blocks, info) => w.__glossaTranslate(blocks, { context: info.context, targetLang, priority: info.priority === 'viewport' }),
       job: { targetLang, sourceLang: '', formality: 'default', modelType: 'latency_optimized', bilingual: false },
     });
     await engine.start();
@@ -235,11 +295,11 @@ const suite: BenchSuite = async () => {
     args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   });
   // One round trip of a small request, for the time-to-first-text target.
-  const probe = createTranslator(server.url, { requests: 0, billed: 0, distinct: new Map() });
+  const probe = apiCall(server.url, { requests: 0, billed: 0, distinct: new Map() });
   const trips: number[] = [];
   for (let i = 0; i < 4; i++) {
     const t0 = performance.now();
-    await probe([{ text: `Hello ${i}`, format: 'html' }]);
+    await probe({ text: [`Hello ${i}`], target_lang: 'DE', tag_handling: 'html', show_billed_characters: true });
     if (i > 0) trips.push(performance.now() - t0);
   }
   const roundTrip = median(trips);
@@ -252,14 +312,18 @@ const suite: BenchSuite = async () => {
       const html = raw.replace(/<script\b[\s\S]*?<\/script>/gi, '');
       const traffic: Traffic = { requests: 0, billed: 0, distinct: new Map() };
       const r = await runPage(browser, engineScript, html, server.url, traffic);
+      // Characters of the distinct blocks as the page has them (before any escaping).
       const distinctChars = [...traffic.distinct.values()].reduce((n, b) => n + b.text.length, 0);
+      { const keys = [...traffic.distinct.keys()]; const st = (traffic as any).sentTexts as string[]; const seen = new Set(); const dups = st.filter((t) => seen.has(t) || !seen.add(t));
+        for (const [k, b] of traffic.distinct) if (k !== b.text) process.stderr.write(`ESC ${JSON.stringify(b.text).slice(0, 200)}\n`);
+        process.stderr.write(`DBG ${file} keysChars=${keys.reduce((n, k) => n + k.length, 0)} raw=${distinctChars} sentChars=${(traffic as any).sentChars} billed=${traffic.billed} dups=${dups.length} ${JSON.stringify(dups.slice(0, 3)).slice(0, 300)}\n`); }
       const ranOn = `${file} (${Math.round(html.length / 1024)} KB), Chromium, ${LATENCY_MS} ms latency`;
       const name = `page.${file.replace(/\.html$/, '')}`;
       figures.push(
         { name: `${name}.blocks`, value: r.blocks, unit: 'count', ranOn },
         { name: `${name}.distinctBlocks`, value: traffic.distinct.size, unit: 'count', ranOn },
         { name: `${name}.failedBlocks`, value: r.failed, unit: 'count', ranOn, target: '0' },
-        { name: `${name}.requests`, value: traffic.requests, unit: 'requests', ranOn, target: `packing minimum ${packingMinimum(traffic.distinct.values())}` },
+        { name: `${name}.requests`, value: traffic.requests, unit: 'requests', ranOn, target: `packing minimum ${packingMinimum(traffic)}` },
         { name: `${name}.billedChars`, value: traffic.billed, unit: 'chars', ranOn, target: `≤ ${distinctChars} (distinct block chars)` },
         { name: `${name}.firstTextInViewport`, value: r.firstTextMs, unit: 'ms', ranOn, target: `< ${Math.round(roundTrip + 100)} ms (round trip + 100)` },
         { name: `${name}.longestLongTask`, value: r.longestTaskMs, unit: 'ms', ranOn, target: `< 50 ms (${r.longTasks} tasks over 50 ms, rendering included)` },

@@ -62,6 +62,7 @@ async function tour(input: TourInput): Promise<Omit<TourFigures, 'outDir'>> {
   await page.setViewportSize(PAGE_VIEW);
   await page.bringToFront();
   const originalTitle = await page.locator('h1').innerText();
+  const originalCode = await page.locator('pre').first().innerText();
   const baseline = input.usage();
 
   // 1. Translate the page, as the toolbar shortcut does, timing the first translated text.
@@ -110,6 +111,7 @@ async function tour(input: TourInput): Promise<Omit<TourFigures, 'outDir'>> {
   if (!lateTranslated) warnings.push(`the notice that appears after load was not translated within ${LATE_CONTENT_TIMEOUT_MS / 1000} s`);
   state = await session.waitForPhase(page, 'translated', 30_000);
   const pageUsage = input.usage();
+  if ((await page.locator('pre').first().innerText()) !== originalCode) warnings.push('the code block changed in translation');
   if (input.glossaryTerm) {
     const used = await page.evaluate((term) => document.body.innerText.includes(term), input.glossaryTerm);
     if (!used) warnings.push(`the translated page does not use the demo glossary's term "${input.glossaryTerm}"`);

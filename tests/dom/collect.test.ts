@@ -108,7 +108,7 @@ describe('collectBlocks', () => {
 });
 
 describe('ordering near the viewport', () => {
-  it('sends blocks only ahead of the reader as full batches, and the rest when they come near', async () => {
+  it('sends blocks only ahead of the reader as full batches, and the rest when they come near, filled up', async () => {
     document.body.innerHTML = Array.from({ length: 12 }, (_, i) => `<p id="p${i}">Block ${i}</p>`).join('');
     let report!: (el: Element, nearness: Nearness) => void;
     const visibility: VisibilityFactory = (onNear) => {
@@ -133,13 +133,15 @@ describe('ordering near the viewport', () => {
     await new Promise((r) => setTimeout(r, 20));
     expect(translator.calls[1].blocks.map((b) => b.text)).toEqual(['Block 4', 'Block 5', 'Block 6', 'Block 7', 'Block 8']);
     expect(translator.calls[1].info.priority).toBe('ahead');
-    // …or come near the screen.
+    // …or come near the screen: after the first call, a call for blocks near the reader is
+    // filled with the blocks that follow them on the page (a call costs a request either way).
     report(p(9), 'ahead');
     report(p(9), 'nearby');
     await new Promise((r) => setTimeout(r, 20));
     await engine.idle();
-    expect(translator.calls[2].blocks.map((b) => b.text)).toEqual(['Block 9']);
-    expect(document.getElementById('p10')!.textContent).toBe('Block 10');
-    expect(engine.progress()).toMatchObject({ total: 10, done: 10 });
+    expect(translator.calls[2].blocks.map((b) => b.text)).toEqual(['Block 9', 'Block 10', 'Block 11']);
+    expect(translator.calls).toHaveLength(3);
+    expect(document.getElementById('p11')!.textContent).toBe('BLOCK 11');
+    expect(engine.progress()).toMatchObject({ total: 12, done: 12 });
   });
 });

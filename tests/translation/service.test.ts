@@ -13,6 +13,7 @@ import { bumpGlossaryRevision, createTranslationCache, type TranslationCache } f
 import { apiFormality, createTranslationService, translationService, type TranslationServiceDeps } from '../../utils/translation/service';
 import { billedForTab, usageForMonth } from '../../utils/translation/usage';
 import { createDispatcher } from '../../utils/translation/dispatcher';
+import { plainFromHtml } from '../../utils/translation/plain-html';
 
 const KEY = 'service-test-key';
 let server: GlossaServer;
@@ -44,28 +45,53 @@ beforeEach(async () => {
 });
 
 describe('translation service', () => {
-  it('translates html and text blocks in order, each format in its own request with the right parameters', async () => {
+  it('translates html and text blocks in order, in one HTML request with the right parameters', async () => {
     const blocks = [html('Hallo <b id="1">Welt</b>'), plain('Ein Titel'), html('Noch ein Absatz.')];
     const out = await service().translateBlocks({ tabId: 7, site: 'example.org', job: { ...job, targetLang: 'EN-GB', formality: 'more' }, blocks, context: 'Seitentitel' });
     const htmlOpts = { tagHandling: 'html' as const, splitSentences: 'nonewlines' as const, formality: 'prefer_more' as const };
     expect(out.results).toEqual([
       { ok: true, text: pseudoTranslate('Hallo <b id="1">Welt</b>', 'EN-GB', htmlOpts), detectedSourceLang: expect.any(String) },
-      { ok: true, text: pseudoTranslate('Ein Titel', 'EN-GB', { formality: 'prefer_more' }), detectedSourceLang: expect.any(String) },
+      { ok: true, text: plainFromHtml(pseudoTranslate('Ein Titel', 'EN-GB', htmlOpts)), detectedSourceLang: expect.any(String) },
       { ok: true, text: pseudoTranslate('Noch ein Absatz.', 'EN-GB', htmlOpts), detectedSourceLang: expect.any(String) },
     ]);
     const requests = translateRequests().map((r) => r.params as TranslateRequest);
-    expect(requests).toHaveLength(2);
-    const htmlRequest = requests.find((p) => p.tag_handling === 'html')!;
-    const textRequest = requests.find((p) => p.tag_handling === undefined)!;
-    expect(htmlRequest).toMatchObject({
-      text: ['Hallo <b id="1">Welt</b>', 'Noch ein Absatz.'], target_lang: 'EN-GB', context: 'Seitentitel', formality: 'prefer_more',
-      show_billed_characters: true, model_type: 'latency_optimized',
+    expect(requests).toHaveLength(1);
+    expect(requests[0]).toMatchObject({
+      text: ['Hallo <b id="1">Welt</b>', 'Ein Titel', 'Noch ein Absatz.'], target_lang: 'EN-GB', context: 'Seitentitel', formality: 'prefer_more',
+      show_billed_characters: true, model_type: 'latency_optimized', tag_handling: 'html',
     });
-    expect(htmlRequest.source_lang).toBeUndefined();
-    expect(htmlRequest.glossary_id).toBeUndefined();
-    expect(textRequest.text).toEqual(['Ein Titel']);
+    expect(requests[0].source_lang).toBeUndefined();
+    expect(requests[0].glossary_id).toBeUndefined();
     expect(out.billedCharacters).toBe(server.billedCharacters);
-    expect(out.billedCharacters).toBeGreaterThan(0);
+    expect(out.billedCharacters).toBe('Hallo <b id="1">Welt</b>Ein TitelNoch ein Absatz.'.length);
+  });
+
+  it('sends plain text escaped only where HTML would read markup, and reads the answer back as text', async () => {
+    const blocks = [plain('Fish & chips <3 a<b &amp; c'), plain('Home'), html('Home')];
+    const out = await service().translateBlocks({ tabId: 1, site: 'a.test', job, blocks });
+    // One text for "Home": the title and the link read the same.
+    expect(sentTexts()).toEqual(['Fish & chips <3 a&lt;b &amp;amp; c', 'Home']);
+    const htmlOpts = { tagHandling: 'html' as const };
+    expect(out.results.map((r) => r.ok && r.text)).toEqual([
+      plainFromHtml(pseudoTranslate('Fish & chips <3 a&lt;b &amp;amp; c', 'DE', htmlOpts)),
+      plainFromHtml(pseudoTranslate('Home', 'DE', htmlOpts)),
+      pseudoTranslate('Home', 'DE', htmlOpts),
+    ]);
+    // The escaped text comes back as the characters it stood for.
+    const first = out.results[0].ok ? out.results[0].text : '';
+    expect(first).toContain('<');
+    expect(first).not.toContain('&lt;');
+    expect(first).toMatch(/&/);
+  });
+
+  it('never lets markup in the translation of a plain text through: it is read as text', async () => {
+    const client = createApiClient({ baseUrl: server.url, authKey: KEY });
+    const hostile = { ...client, translate: async (params: Parameters<typeof client.translate>[0]) => ({
+      translations: params.text.map(() => ({ text: 'Hallo <img src=x onerror="alert(1)"><b>Welt</b> &lt;3 &#x1F600;', detected_source_language: 'EN' })),
+      billed_characters: 5,
+    }) };
+    const out = await service({ client: async () => hostile }).translateBlocks({ site: 'a.test', job, blocks: [plain('Hello world')] });
+    expect(out.results).toEqual([{ ok: true, text: 'Hallo Welt <3 \u{1F600}', detectedSourceLang: 'EN' }]);
   });
 
   it('sends identical blocks once, within a call and across concurrent calls of any tab', async () => {

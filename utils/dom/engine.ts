@@ -10,6 +10,7 @@ import {
 } from './collect';
 import { decideSourceLanguage, languageFilter, textSample, type DetectLanguage } from './language';
 import { EXCLUDED_SELECTOR, TRANSLATED_ATTRIBUTES } from './rules';
+import { API_LIMITS, baseBodyBytes, jsonBytes } from '../api/packing';
 import { createSlicer, whenVisible } from './schedule';
 import { serializePlain } from './serialize';
 import { immediateVisibility, intersectionVisibility, type Nearness, type VisibilityFactory, type VisibilityTracker } from './visibility';
@@ -51,8 +52,8 @@ export interface PageEngineOptions {
   onProgress?: (progress: EngineProgress) => void;
   /** Blocks per translate call; the background packs them into API requests. */
   batchSize?: number;
-  /** Characters per translate call. */
-  batchChars?: number;
+  /** JSON bytes of the texts of one translate call (by default what one API request holds). */
+  batchBytes?: number;
   /** Translate calls in flight at once. */
   maxInFlight?: number;
   /** Minimum time between progress reports. */
@@ -76,6 +77,8 @@ interface UnitBase {
   queuedAt: number;
   /** Counted in the progress total (it has been queued at least once). */
   counted: boolean;
+  /** JSON size of the request text in UTF-8 bytes, measured when first needed. */
+  bytes?: number;
   failure?: { code: ApiErrorCode | 'hostile'; message: string };
 }
 
@@ -140,7 +143,9 @@ export function createPageEngine(options: PageEngineOptions): PageEngine {
   const win = doc.defaultView ?? (globalThis as unknown as Window & typeof globalThis);
   const { job, translate } = options;
   const batchSize = options.batchSize ?? 50;
-  const batchChars = options.batchChars ?? 60_000;
+  // One API request's bytes, less its other fields (the page title as context, the parameters
+  // at their longest) and a margin; set once the title is known.
+  let batchBytes = options.batchBytes ?? API_LIMITS.maxBytes;
   const maxInFlight = options.maxInFlight ?? 4;
   const progressInterval = options.progressIntervalMs ?? 250;
   const nearbyDelay = options.nearbyDelayMs ?? 150;
@@ -164,6 +169,10 @@ export function createPageEngine(options: PageEngineOptions): PageEngine {
   const attributeUnits = new WeakMap<Element, Map<string, AttributeUnit>>();
   const waitingForView = new WeakMap<Element, Unit[]>();
   const queue: Unit[] = [];
+  /** Every unit in the order it was found (document order, then later additions). */
+  const order: Unit[] = [];
+  /** Set once the first call (what is on screen at the start) has gone. */
+  let firstSent = false;
   const awaiting = new Map<string, Unit[]>();
   const known = new Map<string, Extract<BlockResult, { ok: true }>>();
   const outputs = new Set<string>();
@@ -426,6 +435,7 @@ export function createPageEngine(options: PageEngineOptions): PageEngine {
   /** Registers a unit and asks to hear when it comes near the viewport. */
   const track = (unit: Unit, immediate: boolean) => {
     units.add(unit);
+    order.push(unit);
     const target = visibilityTarget(unit);
     if (!target || immediate) {
       enqueue(unit, unit.kind === 'title' ? 'viewport' : 'nearby');
@@ -589,6 +599,80 @@ export function createPageEngine(options: PageEngineOptions): PageEngine {
     }, 0);
   }
 
+  /** Units no request is needed for: translated already, or being translated for a twin. */
+  function joinKnown(unit: Unit): boolean {
+    const cached = known.get(unit.key);
+    const waiting = cached ? undefined : awaiting.get(unit.key);
+    if (!cached && !waiting) return false;
+    unit.state = 'pending';
+    unit.counted = true;
+    unit.sentVersion = unit.version;
+    if (cached) writeQueue.push({ unit, result: cached });
+    else waiting!.push(unit);
+    return true;
+  }
+
+  const unitBytes = (unit: Unit) => (unit.bytes ??= jsonBytes(unit.request.text));
+
+  /**
+   * Blocks not yet near the reader that may fill a request: those just below the anchor (the
+   * reader's blocks) first, in document order, then those just above it. Lazy: only as many
+   * as are asked for are looked at.
+   */
+  function* fillers(anchorSeq: number): Generator<Unit> {
+    if (order.length > 2 * units.size + 1000) {
+      // Released units pile up on pages that change a lot.
+      const kept = order.filter((u) => u.state !== 'released');
+      order.length = 0;
+      order.push(...kept);
+    }
+    let lo = 0;
+    let hi = order.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (order[mid].seq <= anchorSeq) lo = mid + 1;
+      else hi = mid;
+    }
+    for (let i = lo; i < order.length; i++) if (order[i].state === 'waiting') yield order[i];
+    for (let i = lo - 1; i >= 0; i--) if (order[i].state === 'waiting') yield order[i];
+  }
+
+  /**
+   * The units of the next translate call, not yet taken: queued units by priority, then (when
+   * `fill`) blocks further along the page, until the call would exceed one API request.
+   * `full` when the limits, not a lack of blocks, ended it.
+   */
+  function pickBatch(fill: boolean): { picked: Unit[]; full: boolean } {
+    const picked: Unit[] = [];
+    const keys = new Set<string>();
+    let bytes = 0;
+    let anchor = -1;
+    const consider = (unit: Unit): boolean => {
+      if (keys.has(unit.key)) {
+        picked.push(unit); // a twin: it shares the translation, and costs nothing
+        return true;
+      }
+      const extra = unitBytes(unit) + (keys.size > 0 ? 1 : 0);
+      if (keys.size >= batchSize || (keys.size > 0 && bytes + extra > batchBytes)) return false;
+      keys.add(unit.key);
+      bytes += extra;
+      picked.push(unit);
+      return true;
+    };
+    for (const unit of queue) {
+      if (unit.state !== 'queued') continue;
+      if (!consider(unit)) return { picked, full: true };
+      if (unit.priority !== 'ahead') anchor = Math.max(anchor, unit.seq);
+    }
+    if (fill && keys.size < batchSize) {
+      for (const unit of fillers(anchor)) {
+        if (!consider(unit)) return { picked, full: true };
+        if (keys.size >= batchSize) break;
+      }
+    }
+    return { picked, full: keys.size >= batchSize };
+  }
+
   async function flush(): Promise<void> {
     if (stopped || halted) return;
     if (doc.hidden) {
@@ -600,59 +684,53 @@ export function createPageEngine(options: PageEngineOptions): PageEngine {
       reportSoon();
       return;
     }
+    // Blocks translated already (or on their way for a twin) are written without a request.
+    let kept = 0;
+    for (const unit of queue) if (unit.state === 'queued' && !joinKnown(unit)) queue[kept++] = unit;
+    queue.length = kept;
     queue.sort((a, b) => PRIORITY_RANK[a.priority] - PRIORITY_RANK[b.priority] || a.seq - b.seq);
     while (queue.length && inFlight < maxInFlight && !halted && !stopped) {
-      // What is on screen goes at once. Blocks a screen away wait a moment for a fuller batch,
-      // and blocks further ahead go only as a full batch (or once they come near): every
-      // request costs a round trip, and partly filled requests add up.
+      // Every call is packed by the background into API requests of at most 50 texts: a call
+      // that is not full costs a request as much as a full one. So only the first call (what
+      // is on screen at the start) goes as it is, for speed. After it, blocks coming near the
+      // reader go in full calls, topped up with the blocks that follow them on the page; a
+      // call that cannot be filled goes once the whole page has been collected (it is the
+      // last), and blocks only ahead of the reader go when they fill a call by themselves.
       const head = queue[0];
-      const full = queue.length >= batchSize || queue.reduce((n, u) => n + u.request.text.length, 0) >= batchChars;
-      if (head.priority === 'ahead' && !full) break;
-      if (head.priority === 'nearby' && !full && nearbyDelay > 0 && Date.now() - head.queuedAt < nearbyDelay) {
-        if (!delayTimer) {
-          delayTimer = setTimeout(() => {
-            delayTimer = undefined;
-            void flush();
-          }, head.queuedAt + nearbyDelay - Date.now() + 1);
+      const urgent = head.priority !== 'ahead';
+      const first = urgent && !firstSent;
+      const { picked, full } = pickBatch(urgent && !first);
+      if (!full && !first) {
+        if (!urgent) break;
+        if (collecting || collectQueue.length) break; // the collector flushes again when done
+        if (head.priority === 'nearby' && nearbyDelay > 0 && Date.now() - head.queuedAt < nearbyDelay) {
+          // Blocks that come near the reader together (a scroll) arrive over a few frames.
+          if (!delayTimer) {
+            delayTimer = setTimeout(() => {
+              delayTimer = undefined;
+              void flush();
+            }, head.queuedAt + nearbyDelay - Date.now() + 1);
+          }
+          break;
         }
-        break;
       }
-      // One format per call, so each call packs into as few API requests as its size allows.
+      if (!picked.length) break;
+      firstSent ||= first;
       const batch: { key: string; request: BlockRequest }[] = [];
-      const rest: Unit[] = [];
-      let format: BlockRequest['format'] | undefined;
-      let chars = 0;
       let priority: Priority = 'ahead';
-      for (const unit of queue) {
-        if (unit.state !== 'queued') continue;
-        const cached = known.get(unit.key);
-        const waiting = cached ? undefined : awaiting.get(unit.key);
-        if (cached || waiting) {
-          unit.state = 'pending';
-          unit.counted = true;
-          unit.sentVersion = unit.version;
-          if (cached) writeQueue.push({ unit, result: cached });
-          else waiting!.push(unit);
-          continue;
-        }
-        format ??= unit.request.format;
-        const full = batch.length >= batchSize || (batch.length > 0 && chars + unit.request.text.length > batchChars);
-        if (unit.request.format !== format || full) {
-          rest.push(unit);
-          continue;
-        }
+      for (const unit of picked) {
+        if (joinKnown(unit)) continue; // a twin of a unit picked before it
         unit.state = 'pending';
         unit.counted = true;
         unit.sentVersion = unit.version;
         awaiting.set(unit.key, [unit]);
         batch.push({ key: unit.key, request: unit.request });
-        chars += unit.request.text.length;
         if (PRIORITY_RANK[unit.priority] < PRIORITY_RANK[priority]) priority = unit.priority;
       }
-      queue.length = 0;
-      queue.push(...rest);
+      let rest = 0;
+      for (const unit of queue) if (unit.state === 'queued') queue[rest++] = unit;
+      queue.length = rest;
       if (batch.length) void send(batch, priority);
-      else break;
     }
     sweepQuiet();
     if (writeQueue.length) void runWriter();
@@ -951,6 +1029,10 @@ export function createPageEngine(options: PageEngineOptions): PageEngine {
       pageLanguage = decision.pageLanguage;
       const title = doc.title.trim();
       context = title ? title.slice(0, 1000) : undefined;
+      batchBytes = options.batchBytes ?? API_LIMITS.maxBytes - 512 - baseBodyBytes({
+        target_lang: job.targetLang, source_lang: 'XX', context, model_type: 'prefer_quality_optimized', formality: 'prefer_less',
+        glossary_id: '00000000-0000-0000-0000-000000000000', show_billed_characters: true, tag_handling: 'html',
+      });
       if (stopped) return;
       tracker = visibilityFactory(onNear);
       watchRoot(doc);

@@ -16,6 +16,7 @@ import { createGlossaryResolver, type GlossaryResolver } from './glossary-select
 import { createDispatcher, type BillingOwner, type DispatchItem, type Dispatcher } from './dispatcher';
 import { recordUsage } from './usage';
 import { sameMarkup } from './markup-check';
+import { escapePlainForHtml, plainFromHtml } from './plain-html';
 import { connectionProblem } from '../background/connection-check';
 
 export interface TranslateBlocksInput {
@@ -215,49 +216,72 @@ export function createTranslationService(deps: TranslationServiceDeps = {}) {
     };
 
     try {
-      const sends: Promise<void>[] = [];
-      for (const format of ['html', 'text'] as const) {
-        const group = misses.filter((key) => distinct.get(key)!.format === format);
-        if (group.length === 0) continue;
-        const params: Omit<TranslateParams, 'text'> = {
-          target_lang: targetLang,
-          ...(sourceLang ? { source_lang: sourceLang } : {}),
-          ...(input.context ? { context: input.context } : {}),
-          model_type: job.modelType,
-          ...(formality ? { formality } : {}),
-          ...(glossaryId ? { glossary_id: glossaryId } : {}),
-          show_billed_characters: true,
-          ...(format === 'html' ? { tag_handling: 'html' as const } : {}),
-        };
-        // Packing here measures every block once and splits the ones too large for any request;
-        // the dispatcher then fills each request from everything waiting of the same kind.
-        const packed = packRequests(group.map((key) => distinct.get(key)!.text), params, limits);
-        for (const index of packed.oversized) settle(group[index], { ok: false, error: new ApiError('too-large', t('translationErrorTooLarge')) });
-
-        // A split block comes back in several pieces, possibly from several requests.
-        const pieces = new Map<number, { parts: string[]; left: number; detected: string }>();
-        const shareKey = JSON.stringify([clientIds.get(client), params, input.site, input.tabId ?? null]);
-        const items: DispatchItem[] = [];
-        for (const request of packed.requests) {
-          request.params.text.forEach((text, j) => {
-            const index = request.indices[j];
-            const piece = pieces.get(index) ?? { parts: [], left: 0, detected: '' };
-            pieces.set(index, piece);
-            piece.left++;
-            const slot = piece.parts.push('') - 1;
-            items.push({
-              text, group: shareKey, params, client, owner,
-              resolve: (translation) => {
-                piece.parts[slot] = translation.text;
-                piece.detected ||= translation.detected_source_language;
-                if (--piece.left === 0) settle(group[index], { ok: true, value: { text: piece.parts.join(''), detectedSourceLang: piece.detected } });
-              },
-              reject: (error) => settle(group[index], { ok: false, error }),
-            });
-          });
+      // One kind of request for every block: plain text travels escaped inside HTML requests
+      // (plain-html.ts), so text and HTML blocks share requests and a page needs no request
+      // for its attributes and title alone. The cache keys still tell the formats apart.
+      const params: Omit<TranslateParams, 'text'> = {
+        target_lang: targetLang,
+        ...(sourceLang ? { source_lang: sourceLang } : {}),
+        ...(input.context ? { context: input.context } : {}),
+        model_type: job.modelType,
+        ...(formality ? { formality } : {}),
+        ...(glossaryId ? { glossary_id: glossaryId } : {}),
+        show_billed_characters: true,
+        tag_handling: 'html',
+      };
+      const isText = misses.map((key) => distinct.get(key)!.format === 'text');
+      // What is sent for each miss; a text block and an HTML block that read the same (a link
+      // "Home" with the title "Home") are sent once.
+      const sentTexts: string[] = [];
+      const sharers: number[][] = [];
+      const bySent = new Map<string, number>();
+      misses.forEach((key, i) => {
+        const text = distinct.get(key)!.text;
+        const sent = isText[i] ? escapePlainForHtml(text) : text;
+        let u = bySent.get(sent);
+        if (u === undefined) {
+          bySent.set(sent, (u = sentTexts.push(sent) - 1));
+          sharers.push([]);
         }
-        sends.push(dispatcher.submit(items, input.priority));
+        sharers[u].push(i);
+      });
+      // Packing here measures every text once and splits the ones too large for any request;
+      // the dispatcher then fills each request from everything waiting of the same kind.
+      const packed = packRequests(sentTexts, params, limits);
+      for (const u of packed.oversized) {
+        for (const i of sharers[u]) settle(misses[i], { ok: false, error: new ApiError('too-large', t('translationErrorTooLarge')) });
       }
+
+      // A split text comes back in several pieces, possibly from several requests.
+      const pieces = new Map<number, { parts: string[]; left: number; detected: string }>();
+      const shareKey = JSON.stringify([clientIds.get(client), params, input.site, input.tabId ?? null]);
+      const items: DispatchItem[] = [];
+      for (const request of packed.requests) {
+        request.params.text.forEach((text, j) => {
+          const u = request.indices[j];
+          const piece = pieces.get(u) ?? { parts: [], left: 0, detected: '' };
+          pieces.set(u, piece);
+          piece.left++;
+          const slot = piece.parts.push('') - 1;
+          items.push({
+            text, group: shareKey, params, client, owner,
+            resolve: (translation) => {
+              piece.parts[slot] = translation.text;
+              piece.detected ||= translation.detected_source_language;
+              if (--piece.left > 0) return;
+              const joined = piece.parts.join('');
+              for (const i of sharers[u]) {
+                // A text block's translation is read as text: markup in it is dropped, never kept.
+                settle(misses[i], { ok: true, value: { text: isText[i] ? plainFromHtml(joined) : joined, detectedSourceLang: piece.detected } });
+              }
+            },
+            reject: (error) => {
+              for (const i of sharers[u]) settle(misses[i], { ok: false, error });
+            },
+          });
+        });
+      }
+      const sends = [dispatcher.submit(items, input.priority)];
 
       await Promise.all(sends);
       // Store before letting go of the in-flight entries so an identical block arriving now

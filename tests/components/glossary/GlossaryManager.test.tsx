@@ -202,6 +202,22 @@ describe('editing a dictionary', () => {
     expect(screen.getAllByRole('textbox').map((el) => (el as HTMLInputElement).value)).not.toContain('car');
   });
 
+  it('compares again when the replace is confirmed: a change made while the confirmation was open is not overwritten (hardening)', async () => {
+    const g = await seed();
+    await openDictionary('Team terms');
+    fireEvent.click(screen.getByRole('button', { name: `Delete row ${rowOf('tree')}` }));
+    fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    const confirm = within(await screen.findByRole('dialog')).getByRole('button', { name: 'Replace and remove 1 entries' });
+    // Another device adds an entry after Glossa compared, before the user confirms.
+    await backend.api.patchGlossary(g.glossary_id, { dictionary: { source_lang: 'en', target_lang: 'de', entries: 'sun\tSonne', entries_format: 'tsv' } });
+    fireEvent.click(confirm);
+    await waitFor(() => expect(dialog().textContent).toContain('1 entries added, 0 removed, 0 changed'));
+    fireEvent.click(within(dialog()).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(apiCalls('PUT')).toHaveLength(0);
+    expect((await entriesOf(g.glossary_id)).get('sun')).toBe('Sonne');
+  });
+
   it('keeps the edit when the save fails, shows the server message, and restores it after closing', async () => {
     const g = await seed();
     await openDictionary('Team terms');
