@@ -45,6 +45,12 @@ export interface TabStateSnapshot {
   errorMessage?: string;
 }
 
+/** True when the worker evaluates code within a short time (a stopped worker never does). */
+async function answers(worker: Worker): Promise<boolean> {
+  const probe = worker.evaluate(() => true).catch(() => false);
+  return Promise.race([probe, new Promise<boolean>((r) => setTimeout(() => r(false), 1500))]);
+}
+
 export class Glossa {
   constructor(
     readonly context: BrowserContext,
@@ -59,17 +65,26 @@ export class Glossa {
     return `chrome-extension://${this.extensionId}`;
   }
 
-  /** The current service worker; waits for it when it was stopped and restarts. */
+  /** The current service worker; wakes it when it was stopped (Playwright may keep a stopped worker's handle). */
   async worker(): Promise<Worker> {
     const current = this.context.serviceWorkers().find((w) => w.url().startsWith(this.extensionUrl));
-    if (current) return current;
-    const waiting = this.context.waitForEvent('serviceworker', { timeout: 30_000 });
+    if (current && (await answers(current))) return current;
+    const waiting = this.context.waitForEvent('serviceworker', { timeout: 30_000 }).catch(() => undefined);
     // Opening an extension page wakes a stopped worker.
     const waker = await this.context.newPage();
     await waker.goto(`${this.extensionUrl}/options.html`).catch(() => undefined);
-    const worker = await waiting;
-    await waker.close();
-    return worker;
+    const deadline = Date.now() + 30_000;
+    try {
+      while (Date.now() < deadline) {
+        const latest = this.context.serviceWorkers().filter((w) => w.url().startsWith(this.extensionUrl)).at(-1);
+        if (latest && (await answers(latest))) return latest;
+        const fresh = await Promise.race([waiting, new Promise<undefined>((r) => setTimeout(r, 500))]);
+        if (fresh && (await answers(fresh))) return fresh;
+      }
+      throw new Error('The extension service worker did not come back within 30 s');
+    } finally {
+      await waker.close();
+    }
   }
 
   /** Runs `fn(arg)` in the background service worker (where `chrome` is available). */

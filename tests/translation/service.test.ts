@@ -13,7 +13,9 @@ import { bumpGlossaryRevision, createTranslationCache, type TranslationCache } f
 import { apiFormality, createTranslationService, translationService, type TranslationServiceDeps } from '../../utils/translation/service';
 import { billedForTab, usageForMonth } from '../../utils/translation/usage';
 import { createDispatcher } from '../../utils/translation/dispatcher';
-import { plainFromHtml } from '../../utils/translation/plain-html';
+import { escapePlainForHtml, plainFromHtml } from '../../utils/translation/plain-html';
+import { API_LIMITS, packRequests, translateBody, utf8Length } from '../../utils/api/packing';
+import type { TranslateParams } from '../../utils/api/types';
 
 const KEY = 'service-test-key';
 let server: GlossaServer;
@@ -123,6 +125,38 @@ describe('translation service', () => {
     expect(translateRequests().map((r) => r.textCount)).toEqual([50, 50, 20]);
     expect(replies.every((r) => r.results.every((x) => x.ok))).toBe(true);
     expect(replies.reduce((sum, r) => sum + r.billedCharacters, 0)).toBe(server.billedCharacters);
+  });
+
+  it('packs the blocks of a page, HTML and plain text from many messages, into the greedy minimum of requests', async () => {
+    const svc = service({ dispatcher: createDispatcher({ gatherMs: 300 }) });
+    const long = (i: number) => `Absatz ${i}: ${'ein langer Satz mit Wörtern, '.repeat(150 + (i % 7) * 40)}`;
+    const messages: BlockRequest[][] = [
+      Array.from({ length: 30 }, (_, i) => html(`Überschrift <b id="1">${i}</b>`)),
+      Array.from({ length: 15 }, (_, i) => plain(`Bildbeschreibung ${i} & mehr`)),
+      Array.from({ length: 40 }, (_, i) => html(i % 2 ? long(i) : `Kurz ${i}`)),
+      // Attributes that read like blocks already sent, and a title: no text of their own.
+      [plain('Kurz 0'), plain('Kurz 2'), plain('Seitentitel')],
+      Array.from({ length: 25 }, (_, i) => (i % 3 ? html(long(100 + i)) : plain(`Knopf ${i}`))),
+    ];
+    const replies = await Promise.all(messages.map((blocks) => svc.translateBlocks({ tabId: 3, site: 'a.test', job, blocks, context: 'Seite' })));
+    expect(replies.every((r) => r.results.every((x) => x.ok))).toBe(true);
+
+    // The minimum: every distinct text as sent, packed greedily in order, as one kind of request.
+    const distinct = [...new Set(messages.flat().map((b) => (b.format === 'text' ? escapePlainForHtml(b.text) : b.text)))];
+    const params = translateRequests()[0].params as TranslateRequest;
+    const { text: _text, ...rest } = params;
+    const minimum = packRequests(distinct, rest as Omit<TranslateParams, 'text'>).requests.length;
+    expect(minimum).toBeGreaterThan(2); // the byte limit, not only the count, decides here
+    expect(translateRequests().length).toBeLessThanOrEqual(minimum);
+    // And each request was full when it went: it could not have taken the text that opened the next.
+    const sent = translateRequests().map((r) => r.params as TranslateRequest);
+    sent.slice(0, -1).forEach((p, i) => {
+      const withNext = utf8Length(translateBody({ ...(p as TranslateParams), text: [...p.text, sent[i + 1].text[0]] }));
+      expect(p.text.length === API_LIMITS.maxTexts || withNext > API_LIMITS.maxBytes).toBe(true);
+    });
+    expect(translateRequests().every((r) => (r.params as TranslateRequest).tag_handling === 'html')).toBe(true);
+    expect(sentTexts().sort()).toEqual([...distinct].sort());
+    expect(server.billedCharacters).toBe(distinct.reduce((n, t) => n + t.length, 0));
   });
 
   it('serves translated blocks from the cache: a reload costs no request and no billed character', async () => {
