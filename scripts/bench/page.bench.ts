@@ -115,8 +115,6 @@ function apiCall(serverUrl: string, traffic: Traffic) {
     if (!response.ok) throw new ApiError('server', `HTTP ${response.status}: ${await response.text()}`);
     const reply = await response.json() as TranslateResult;
     traffic.billed += reply.billed_characters ?? 0;
-    (traffic as any).sentChars = ((traffic as any).sentChars ?? 0) + params.text.reduce((n, t) => n + t.length, 0);
-    (traffic as any).sentTexts = [...((traffic as any).sentTexts ?? []), ...params.text];
     return reply;
   };
 }
@@ -222,17 +220,24 @@ async function runPage(browser: Browser, engineScript: string, html: string, ser
       }
     }).observe({ type: 'long-animation-frame', buffered: true });
     let firstText = -1;
+    // Which written elements are on screen is asked of an IntersectionObserver: reading
+    // positions in the mutation callback would force a layout, a long task of the bench's own.
+    const writtenAt = new Map<Element, number>();
+    const onScreen = new IntersectionObserver((entries) => {
+      for (const entry of entries) {
+        const at = writtenAt.get(entry.target);
+        if (at === undefined || !entry.isIntersecting || entry.boundingClientRect.width === 0) continue;
+        if (firstText < 0 || at < firstText) firstText = at;
+      }
+    });
     const watcher = new MutationObserver((records) => {
       if (firstText >= 0) return;
-      // Time of the write, before reading positions (that read forces a layout of its own).
       const now = performance.now() - started;
       for (const record of records) {
         const el = record.target.nodeType === 1 ? (record.target as Element) : record.target.parentElement;
-        const rect = el?.getBoundingClientRect();
-        if (rect && rect.bottom > 0 && rect.top < innerHeight && rect.width > 0) {
-          firstText = now;
-          return;
-        }
+        if (!el || writtenAt.has(el)) continue;
+        writtenAt.set(el, now);
+        onScreen.observe(el);
       }
     });
     watcher.observe(document.body, { subtree: true, characterData: true, childList: true });
@@ -247,7 +252,7 @@ async function runPage(browser: Browser, engineScript: string, html: string, ser
     await engine.start();
     const collectMs = performance.now() - started;
     await engine.idle();
-    (window as unknown as { __glossaRun: unknown }).__glossaRun = { engine, original, watcher, collectMs, started, stats: () => ({ longest, longTasks, firstText, longestScript }) };
+    (window as unknown as { __glossaRun: unknown }).__glossaRun = { engine, original, watcher, onScreen, collectMs, started, stats: () => ({ longest, longTasks, firstText, longestScript }) };
   });
   // Scroll through the page as a user would (wheel input, a screen every 150 ms), so content
   // far below is translated too; the scrolling is the browser's, not a script forcing layout.
@@ -259,7 +264,7 @@ async function runPage(browser: Browser, engineScript: string, html: string, ser
   }
   const figures = await page.evaluate(async () => {
     type Run = {
-      engine: import('../../utils/dom/engine').PageEngine; original: string; watcher: MutationObserver; collectMs: number; started: number;
+      engine: import('../../utils/dom/engine').PageEngine; original: string; watcher: MutationObserver; onScreen: IntersectionObserver; collectMs: number; started: number;
       stats: () => { longest: number; longTasks: number; firstText: number; longestScript: number };
     };
     const run = (window as unknown as { __glossaRun: Run }).__glossaRun;
@@ -267,6 +272,7 @@ async function runPage(browser: Browser, engineScript: string, html: string, ser
     await run.engine.idle();
     const totalMs = performance.now() - run.started;
     run.watcher.disconnect();
+    run.onScreen.disconnect();
     const progress = run.engine.progress();
     await run.engine.restore();
     await new Promise((r) => setTimeout(r, 50));
@@ -314,9 +320,6 @@ const suite: BenchSuite = async () => {
       const r = await runPage(browser, engineScript, html, server.url, traffic);
       // Characters of the distinct blocks as the page has them (before any escaping).
       const distinctChars = [...traffic.distinct.values()].reduce((n, b) => n + b.text.length, 0);
-      { const keys = [...traffic.distinct.keys()]; const st = (traffic as any).sentTexts as string[]; const seen = new Set(); const dups = st.filter((t) => seen.has(t) || !seen.add(t));
-        for (const [k, b] of traffic.distinct) if (k !== b.text) process.stderr.write(`ESC ${JSON.stringify(b.text).slice(0, 200)}\n`);
-        process.stderr.write(`DBG ${file} keysChars=${keys.reduce((n, k) => n + k.length, 0)} raw=${distinctChars} sentChars=${(traffic as any).sentChars} billed=${traffic.billed} dups=${dups.length} ${JSON.stringify(dups.slice(0, 3)).slice(0, 300)}\n`); }
       const ranOn = `${file} (${Math.round(html.length / 1024)} KB), Chromium, ${LATENCY_MS} ms latency`;
       const name = `page.${file.replace(/\.html$/, '')}`;
       figures.push(

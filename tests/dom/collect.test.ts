@@ -145,3 +145,50 @@ describe('ordering near the viewport', () => {
     expect(engine.progress()).toMatchObject({ total: 12, done: 12 });
   });
 });
+
+describe('calls for a whole page', () => {
+  it('reads through a page in the fewest calls: the first for the screen, then only full ones', async () => {
+    // 230 paragraphs, every fifth with a tooltip, some repeated, and a title: 230 + 46 + 1 texts,
+    // of which the 23 repeated ones (every tenth paragraph reads the same) go once.
+    document.title = 'Ein Artikel';
+    document.body.innerHTML = Array.from({ length: 230 }, (_, i) =>
+      `<p id="p${i}"${i % 5 === 0 ? ` title="Hinweis ${i}"` : ''}>${i % 10 === 9 ? 'Immer gleich' : `Absatz ${i} mit <b>Text</b>`}</p>`).join('');
+    const seen = new Map<Element, boolean>();
+    let report!: (el: Element, nearness: Nearness) => void;
+    const visibility: VisibilityFactory = (onNear) => {
+      report = onNear;
+      return { observe: (el) => seen.set(el, true), unobserve: () => undefined, disconnect: () => undefined };
+    };
+    const translator = fakeTranslator();
+    const engine = testEngine(translator.translate, { visibility });
+    await engine.start();
+    const p = (i: number) => document.getElementById(`p${i}`)!;
+    const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
+    // The screen, then the reader scrolls a few paragraphs at a time, each coming near before it is on screen.
+    for (let i = 0; i < 6; i++) report(p(i), 'viewport');
+    await wait(5);
+    for (let top = 6; top < 230; top += 7) {
+      for (let i = top; i < Math.min(top + 7, 230); i++) report(p(i), 'ahead');
+      for (let i = top; i < Math.min(top + 7, 230); i++) report(p(i), 'nearby');
+      await wait(3);
+    }
+    await wait(200);
+    await engine.idle();
+
+    const distinct = new Set(translator.calls.flatMap((c) => c.blocks.map((b) => `${b.format}\u0000${b.text}`)));
+    const sent = translator.calls.reduce((n, c) => n + c.blocks.length, 0);
+    expect(sent).toBe(distinct.size); // nothing sent twice
+    expect(distinct.size).toBe(230 - 23 + 1 + 46 + 1);
+    // The first call is what was on screen; after it every call is full but the last.
+    const sizes = translator.calls.map((c) => c.blocks.length);
+    expect(translator.calls[0].info.priority).toBe('viewport');
+    expect(sizes.slice(1, -1).every((n) => n === 50)).toBe(true);
+    expect(translator.calls).toHaveLength(1 + Math.ceil((distinct.size - sizes[0]) / 50));
+    // Text and HTML blocks share calls.
+    expect(translator.calls.some((c) => new Set(c.blocks.map((b) => b.format)).size === 2)).toBe(true);
+    expect(document.getElementById('p229')!.textContent).toBe('IMMER GLEICH');
+    expect(document.getElementById('p225')!.title).toBe('HINWEIS 225');
+    expect(engine.progress()).toMatchObject({ failed: 0 });
+    expect(engine.progress().done).toBe(engine.progress().total);
+  });
+});

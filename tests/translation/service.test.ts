@@ -180,9 +180,13 @@ describe('translation service', () => {
     await svc.translateBlocks({ site: '', job: { ...job, targetLang: 'FR' }, blocks });
     await svc.translateBlocks({ site: '', job: { ...job, modelType: 'quality_optimized' }, blocks });
     await svc.translateBlocks({ site: '', job: { ...job, sourceLang: 'DE' }, blocks });
-    await svc.translateBlocks({ site: '', job, blocks: [plain('Guten Tag')] });
+    // Plain text that reads the same as an HTML block is that block sent as HTML: no new request.
+    const asText = await svc.translateBlocks({ site: '', job, blocks: [plain('Guten Tag')] });
+    expect(asText.results).toEqual([{ ok: true, text: plainFromHtml(pseudoTranslate('Guten Tag', 'DE', { tagHandling: 'html' })), detectedSourceLang: expect.any(String) }]);
+    await svc.translateBlocks({ site: '', job, blocks: [plain('Guten Tag &copy;')] });
     await svc.translateBlocks({ site: '', job, blocks });
     expect(translateRequests()).toHaveLength(6);
+    expect(sentTexts()[5]).toBe('Guten Tag &amp;copy;');
   });
 
   it('uses the source language the page detected when the job leaves it open, and never sends it empty', async () => {

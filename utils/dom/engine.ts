@@ -16,7 +16,7 @@ import { serializePlain } from './serialize';
 import { immediateVisibility, intersectionVisibility, type Nearness, type VisibilityFactory, type VisibilityTracker } from './visibility';
 import { applyTranslation, createInertParser, matchTranslation, undoWrite, type WriteRecord } from './write-back';
 
-/** Blocks on screen go first, then those a screen away; those further ahead only fill batches. */
+/** Blocks on screen go first, then those a screen away; those further ahead fill calls. */
 export type Priority = Nearness;
 
 export interface TranslateInfo {
@@ -50,7 +50,7 @@ export interface PageEngineOptions {
   /** Decides when blocks are near the viewport (IntersectionObserver by default). */
   visibility?: VisibilityFactory;
   onProgress?: (progress: EngineProgress) => void;
-  /** Blocks per translate call; the background packs them into API requests. */
+  /** Distinct blocks per translate call (one API request's 50 texts); the background packs them into requests. */
   batchSize?: number;
   /** JSON bytes of the texts of one translate call (by default what one API request holds). */
   batchBytes?: number;
@@ -58,7 +58,7 @@ export interface PageEngineOptions {
   maxInFlight?: number;
   /** Minimum time between progress reports. */
   progressIntervalMs?: number;
-  /** How long blocks near (not on) the screen wait to fill a batch. */
+  /** How long blocks near (not on) the screen wait for company when nothing is left to fill their call. */
   nearbyDelayMs?: number;
 }
 
@@ -548,8 +548,8 @@ export function createPageEngine(options: PageEngineOptions): PageEngine {
 
   /**
    * Plain-text units that can wait: attributes nobody sees until they point or listen, and the
-   * tab's title. They go out together once the text on screen is done, instead of each costing
-   * a request of its own next to the HTML batches.
+   * tab's title. They fill the calls of the blocks around them (the background sends plain text
+   * inside HTML requests), and what is left goes together once the text on screen is done.
    */
   const isQuiet = (unit: Unit) => unit.kind === 'title' || (unit.kind === 'attribute' && QUIET_ATTRIBUTES.has(unit.block.name));
 
@@ -615,9 +615,11 @@ export function createPageEngine(options: PageEngineOptions): PageEngine {
   const unitBytes = (unit: Unit) => (unit.bytes ??= jsonBytes(unit.request.text));
 
   /**
-   * Blocks not yet near the reader that may fill a request: those just below the anchor (the
-   * reader's blocks) first, in document order, then those just above it. Lazy: only as many
-   * as are asked for are looked at.
+   * Blocks not yet near the reader that may fill a call: those after the anchor (the first of
+   * the reader's blocks), in document order, where the reader is heading. Blocks before it that
+   * never came near are left out: the reader went past them, so they are hidden (menus, closed
+   * dialogs, other tabs) and are translated only if they are shown. Lazy: only as many as are
+   * asked for are looked at.
    */
   function* fillers(anchorSeq: number): Generator<Unit> {
     if (order.length > 2 * units.size + 1000) {
@@ -634,7 +636,6 @@ export function createPageEngine(options: PageEngineOptions): PageEngine {
       else hi = mid;
     }
     for (let i = lo; i < order.length; i++) if (order[i].state === 'waiting') yield order[i];
-    for (let i = lo - 1; i >= 0; i--) if (order[i].state === 'waiting') yield order[i];
   }
 
   /**
@@ -646,9 +647,9 @@ export function createPageEngine(options: PageEngineOptions): PageEngine {
     const picked: Unit[] = [];
     const keys = new Set<string>();
     let bytes = 0;
-    let anchor = -1;
+    let anchor = Infinity;
     const consider = (unit: Unit): boolean => {
-      if (keys.has(unit.key)) {
+      if (keys.has(unit.key) || known.has(unit.key) || awaiting.has(unit.key)) {
         picked.push(unit); // a twin: it shares the translation, and costs nothing
         return true;
       }
@@ -662,7 +663,7 @@ export function createPageEngine(options: PageEngineOptions): PageEngine {
     for (const unit of queue) {
       if (unit.state !== 'queued') continue;
       if (!consider(unit)) return { picked, full: true };
-      if (unit.priority !== 'ahead') anchor = Math.max(anchor, unit.seq);
+      if (unit.priority !== 'ahead') anchor = Math.min(anchor, unit.seq);
     }
     if (fill && keys.size < batchSize) {
       for (const unit of fillers(anchor)) {
@@ -698,7 +699,7 @@ export function createPageEngine(options: PageEngineOptions): PageEngine {
       // last), and blocks only ahead of the reader go when they fill a call by themselves.
       const head = queue[0];
       const urgent = head.priority !== 'ahead';
-      const first = urgent && !firstSent;
+      const first = head.priority === 'viewport' && !firstSent;
       const { picked, full } = pickBatch(urgent && !first);
       if (!full && !first) {
         if (!urgent) break;

@@ -2,8 +2,9 @@
 // (within a call and against every request in flight), looked up in the cache, and only the
 // misses are queued in the dispatcher, which packs them (with the misses of the tab's other
 // messages) into as few requests as the API's limits allow, viewport work first, a few
-// requests in flight for all tabs together. A quota error stops every further request at once. Nothing already translated is sent again, and a block that keeps failing is
-// not retried without bound. Billed characters are counted per tab and per site and month.
+// requests in flight for all tabs together. Plain-text blocks travel as HTML (escaped), so every
+// block of a page can share every request. A quota error stops every further request at once.
+// Nothing already translated is sent again, and a block that keeps failing is not retried without bound. Billed characters are counted per tab and per site and month.
 import { createApiClient, type ApiClient } from '../api/client';
 import { ApiError, type ApiErrorCode } from '../api/errors';
 import { packRequests, API_LIMITS, type PackLimits } from '../api/packing';
@@ -161,14 +162,20 @@ export function createTranslationService(deps: TranslationServiceDeps = {}) {
     const revision = glossaryId ? await glossaryRevision(glossaryId) : 0;
     const formality = apiFormality(job.formality);
 
+    // Plain text travels as HTML (plain-html.ts): one kind of request for every block, so text
+    // and HTML blocks share requests and a page costs no request for its attributes and title
+    // alone. From here on a text block is the HTML block that reads as its text: it shares the
+    // cache entry, the request in flight and the text sent with an HTML block that reads the
+    // same (a link "Home" with the title "Home"), and its answer is read back as text at the end.
+    const wire = blocks.map((block): BlockRequest => (block.format === 'text' ? { text: escapePlainForHtml(block.text), format: 'html' } : block));
     // Distinct blocks by cache key; blank blocks need no translation (and would still be billed).
-    const keys = await Promise.all(blocks.map((block) => (block.text.trim() === '' ? undefined : cacheKey({
+    const keys = await Promise.all(wire.map((block) => (block.text.trim() === '' ? undefined : cacheKey({
       text: block.text, format: block.format, sourceLang: sourceLang ?? '', targetLang, formality: formality ?? 'default',
       glossaryId: glossaryId ?? '', glossaryRevision: revision, modelType: job.modelType, baseUrl: client.baseUrl,
     }))));
     const distinct = new Map<string, BlockRequest>();
     keys.forEach((key, i) => {
-      if (key !== undefined && !distinct.has(key)) distinct.set(key, blocks[i]);
+      if (key !== undefined && !distinct.has(key)) distinct.set(key, wire[i]);
     });
 
     const outcomes = new Map<string, Promise<Outcome>>();
@@ -209,16 +216,13 @@ export function createTranslationService(deps: TranslationServiceDeps = {}) {
       if (outcome.ok) {
         // An answer whose markup differs from what was sent is judged (and refused) by the page; it must not be served again from the cache.
         const sent = distinct.get(key);
-        if (sent?.format !== 'html' || sameMarkup(sent.text, outcome.value.text)) toStore.push([key, outcome.value]);
+        if (sent && sameMarkup(sent.text, outcome.value.text)) toStore.push([key, outcome.value]);
         failures.delete(key);
       } else noteFailure(key, outcome.error);
       resolve(outcome);
     };
 
     try {
-      // One kind of request for every block: plain text travels escaped inside HTML requests
-      // (plain-html.ts), so text and HTML blocks share requests and a page needs no request
-      // for its attributes and title alone. The cache keys still tell the formats apart.
       const params: Omit<TranslateParams, 'text'> = {
         target_lang: targetLang,
         ...(sourceLang ? { source_lang: sourceLang } : {}),
@@ -229,38 +233,20 @@ export function createTranslationService(deps: TranslationServiceDeps = {}) {
         show_billed_characters: true,
         tag_handling: 'html',
       };
-      const isText = misses.map((key) => distinct.get(key)!.format === 'text');
-      // What is sent for each miss; a text block and an HTML block that read the same (a link
-      // "Home" with the title "Home") are sent once.
-      const sentTexts: string[] = [];
-      const sharers: number[][] = [];
-      const bySent = new Map<string, number>();
-      misses.forEach((key, i) => {
-        const text = distinct.get(key)!.text;
-        const sent = isText[i] ? escapePlainForHtml(text) : text;
-        let u = bySent.get(sent);
-        if (u === undefined) {
-          bySent.set(sent, (u = sentTexts.push(sent) - 1));
-          sharers.push([]);
-        }
-        sharers[u].push(i);
-      });
-      // Packing here measures every text once and splits the ones too large for any request;
+      // Packing here measures every block once and splits the ones too large for any request;
       // the dispatcher then fills each request from everything waiting of the same kind.
-      const packed = packRequests(sentTexts, params, limits);
-      for (const u of packed.oversized) {
-        for (const i of sharers[u]) settle(misses[i], { ok: false, error: new ApiError('too-large', t('translationErrorTooLarge')) });
-      }
+      const packed = packRequests(misses.map((key) => distinct.get(key)!.text), params, limits);
+      for (const index of packed.oversized) settle(misses[index], { ok: false, error: new ApiError('too-large', t('translationErrorTooLarge')) });
 
-      // A split text comes back in several pieces, possibly from several requests.
+      // A split block comes back in several pieces, possibly from several requests.
       const pieces = new Map<number, { parts: string[]; left: number; detected: string }>();
       const shareKey = JSON.stringify([clientIds.get(client), params, input.site, input.tabId ?? null]);
       const items: DispatchItem[] = [];
       for (const request of packed.requests) {
         request.params.text.forEach((text, j) => {
-          const u = request.indices[j];
-          const piece = pieces.get(u) ?? { parts: [], left: 0, detected: '' };
-          pieces.set(u, piece);
+          const index = request.indices[j];
+          const piece = pieces.get(index) ?? { parts: [], left: 0, detected: '' };
+          pieces.set(index, piece);
           piece.left++;
           const slot = piece.parts.push('') - 1;
           items.push({
@@ -268,22 +254,13 @@ export function createTranslationService(deps: TranslationServiceDeps = {}) {
             resolve: (translation) => {
               piece.parts[slot] = translation.text;
               piece.detected ||= translation.detected_source_language;
-              if (--piece.left > 0) return;
-              const joined = piece.parts.join('');
-              for (const i of sharers[u]) {
-                // A text block's translation is read as text: markup in it is dropped, never kept.
-                settle(misses[i], { ok: true, value: { text: isText[i] ? plainFromHtml(joined) : joined, detectedSourceLang: piece.detected } });
-              }
+              if (--piece.left === 0) settle(misses[index], { ok: true, value: { text: piece.parts.join(''), detectedSourceLang: piece.detected } });
             },
-            reject: (error) => {
-              for (const i of sharers[u]) settle(misses[i], { ok: false, error });
-            },
+            reject: (error) => settle(misses[index], { ok: false, error }),
           });
         });
       }
-      const sends = [dispatcher.submit(items, input.priority)];
-
-      await Promise.all(sends);
+      await dispatcher.submit(items, input.priority);
       // Store before letting go of the in-flight entries so an identical block arriving now
       // finds either the request or the cache, never neither.
       await cache.setMany(toStore).catch(() => undefined);
@@ -300,7 +277,9 @@ export function createTranslationService(deps: TranslationServiceDeps = {}) {
       if (key === undefined) return { ok: true, text: block.text };
       const outcome = await outcomes.get(key)!;
       if (outcome.ok) {
-        return { ok: true, text: outcome.value.text, ...(outcome.value.detectedSourceLang ? { detectedSourceLang: outcome.value.detectedSourceLang } : {}) };
+        // A text block's translation is read as text: markup in it is dropped, never passed on.
+        const text = block.format === 'text' ? plainFromHtml(outcome.value.text) : outcome.value.text;
+        return { ok: true, text, ...(outcome.value.detectedSourceLang ? { detectedSourceLang: outcome.value.detectedSourceLang } : {}) };
       }
       return { ok: false, code: outcome.error.code, message: outcome.error.message };
     }));
