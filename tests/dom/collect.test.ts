@@ -8,6 +8,7 @@ import { collectBlocks, type CollectContext } from '../../utils/dom/collect';
 afterEach(async () => {
   await stopAllEngines();
   document.body.innerHTML = '';
+  document.title = '';
 });
 
 async function roundTrip(html: string, check: (translated: string) => void) {
@@ -190,5 +191,35 @@ describe('calls for a whole page', () => {
     expect(document.getElementById('p225')!.title).toBe('HINWEIS 225');
     expect(engine.progress()).toMatchObject({ failed: 0 });
     expect(engine.progress().done).toBe(engine.progress().total);
+  });
+});
+
+describe('filling calls', () => {
+  it('fills calls with the blocks after the reader, never with hidden ones, which go once they are shown', async () => {
+    document.body.innerHTML = '<p id="p0">Top</p><p id="p1">Near</p><div id="menu" style="display:none"><p>Menu one</p><p>Menu two</p></div>'
+      + Array.from({ length: 6 }, (_, i) => `<p id="q${i}">Below ${i}</p>`).join('');
+    let report!: (el: Element, nearness: Nearness) => void;
+    const visibility: VisibilityFactory = (onNear) => {
+      report = onNear;
+      return { observe: () => undefined, unobserve: () => undefined, disconnect: () => undefined };
+    };
+    const translator = fakeTranslator();
+    const engine = testEngine(translator.translate, { visibility, batchSize: 4, nearbyDelayMs: 0 });
+    await engine.start();
+    report(document.getElementById('p0')!, 'viewport');
+    await new Promise((r) => setTimeout(r, 10));
+    report(document.getElementById('p1')!, 'nearby');
+    await new Promise((r) => setTimeout(r, 20));
+    await engine.idle();
+    expect(translator.calls.map((c) => c.blocks.map((b) => b.text))).toEqual([['Top'], ['Near', 'Below 0', 'Below 1', 'Below 2']]);
+    expect(translator.sent()).not.toContain('Menu one');
+    // Shown and seen: the menu goes, with what follows it.
+    const menu = document.getElementById('menu')!;
+    menu.style.display = '';
+    report(menu.children[0], 'viewport');
+    await new Promise((r) => setTimeout(r, 20));
+    await engine.idle();
+    expect(translator.calls[2].blocks.map((b) => b.text)).toEqual(['Menu one', 'Menu two', 'Below 3', 'Below 4']);
+    expect(menu.textContent).toBe('MENU ONEMENU TWO');
   });
 });

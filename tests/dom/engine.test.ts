@@ -146,6 +146,13 @@ describe('page engine: HTML in, HTML out', () => {
     expect(texts.map((b) => b.text)).not.toContain('user data');
   });
 
+  it('keeps an attribute and reports it failed when its translation has no text (only markup, read as text, was dropped)', async () => {
+    const translator = fakeTranslator((text, block) => (block.format === 'text' ? ' ' : upperCase(text)));
+    const { engine } = await translateBody('<p title="A tip">x y</p>', translator);
+    expect(document.body.innerHTML).toBe('<p title="A tip">X Y</p>');
+    expect(engine.progress()).toMatchObject({ failed: 1 });
+  });
+
   it('writes the translated title and restores it', async () => {
     document.title = 'My page';
     document.body.innerHTML = '<p>Body</p>';

@@ -612,14 +612,23 @@ export function createPageEngine(options: PageEngineOptions): PageEngine {
     return true;
   }
 
+  /**
+   * Whether the unit's element is rendered (no display:none or content-visibility:hidden on it
+   * or above it). checkVisibility reads computed style only, never layout.
+   */
+  const rendered = (unit: Unit): boolean => {
+    const el = visibilityTarget(unit);
+    return !el || typeof el.checkVisibility !== 'function' || el.checkVisibility();
+  };
+
   const unitBytes = (unit: Unit) => (unit.bytes ??= jsonBytes(unit.request.text));
 
   /**
    * Blocks not yet near the reader that may fill a call: those after the anchor (the first of
-   * the reader's blocks), in document order, where the reader is heading. Blocks before it that
-   * never came near are left out: the reader went past them, so they are hidden (menus, closed
-   * dialogs, other tabs) and are translated only if they are shown. Lazy: only as many as are
-   * asked for are looked at.
+   * the reader's blocks) in document order, where the reader is heading, then those just before
+   * it. Hidden blocks (closed menus and dialogs, other tabs) are left out: they are translated
+   * if they are ever shown, and never billed otherwise. Lazy: only as many as are asked for are
+   * looked at.
    */
   function* fillers(anchorSeq: number): Generator<Unit> {
     if (order.length > 2 * units.size + 1000) {
@@ -635,7 +644,8 @@ export function createPageEngine(options: PageEngineOptions): PageEngine {
       if (order[mid].seq <= anchorSeq) lo = mid + 1;
       else hi = mid;
     }
-    for (let i = lo; i < order.length; i++) if (order[i].state === 'waiting') yield order[i];
+    for (let i = lo; i < order.length; i++) if (order[i].state === 'waiting' && rendered(order[i])) yield order[i];
+    for (let i = lo - 1; i >= 0; i--) if (order[i].state === 'waiting' && rendered(order[i])) yield order[i];
   }
 
   /**
@@ -860,6 +870,11 @@ export function createPageEngine(options: PageEngineOptions): PageEngine {
         }
       });
       rememberOutput(plain);
+    } else if (!LETTER.test(translation) && LETTER.test(unit.request.text)) {
+      // Plain text read back from an answer that was only markup (or nothing): keep the original.
+      known.delete(unit.key);
+      markFailed(unit, 'bad-response', 'Empty translation');
+      return;
     } else if (unit.kind === 'attribute') {
       const { element, name, value, leading, trailing } = unit.block;
       if (element.getAttribute(name) !== value) {
