@@ -14,11 +14,14 @@ export class BuildError extends Error {
 /** Runs `wxt build` in `root` with the paid-plan address set to `apiUrl`; returns the unpacked extension folder. */
 export async function buildExtension(root: string, apiUrl: string): Promise<string> {
   const wxt = join(root, 'node_modules', '.bin', 'wxt');
+  // The build bakes the plan addresses into the extension: point the paid plan at our server,
+  // and build into the usual folder even when a test run has redirected builds elsewhere.
+  const env: NodeJS.ProcessEnv = { ...process.env, GLOSSA_PAID_URL: apiUrl, NO_COLOR: '1' };
+  delete env.GLOSSA_OUT_DIR;
   const output = await new Promise<string>((done, fail) => {
     const child = spawn(wxt, ['build'], {
       cwd: root,
-      // The build bakes the plan addresses into the extension: point the paid plan at our server.
-      env: { ...process.env, GLOSSA_PAID_URL: apiUrl, NO_COLOR: '1' },
+      env,
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let log = '';

@@ -146,6 +146,16 @@ describe('page engine: HTML in, HTML out', () => {
     expect(texts.map((b) => b.text)).not.toContain('user data');
   });
 
+  it('translates the placeholder and title of a textarea and a select, never their values', async () => {
+    const html = '<textarea placeholder="Describe the light" title="Your notes">my own words</textarea>'
+      + '<select title="Pick a colour"><option>Red light</option></select>';
+    const t = await roundTrip(html, html
+      .replace('Describe the light', 'DESCRIBE THE LIGHT').replace('Your notes', 'YOUR NOTES').replace('Pick a colour', 'PICK A COLOUR'));
+    const texts = t.calls.flatMap((c) => c.blocks).map((b) => b.text);
+    expect(texts).not.toContain('my own words');
+    expect(texts).not.toContain('Red light');
+  });
+
   it('keeps an attribute and reports it failed when its translation has no text (only markup, read as text, was dropped)', async () => {
     const translator = fakeTranslator((text, block) => (block.format === 'text' ? ' ' : upperCase(text)));
     const { engine } = await translateBody('<p title="A tip">x y</p>', translator);

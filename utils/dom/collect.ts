@@ -234,8 +234,8 @@ export function* collectAttributes(root: Element | ShadowRoot | Document, ctx: C
   }
 }
 
-/** Skipped for their text, but their attributes (alt, placeholder, value) are translated. */
-const ATTRIBUTE_CARRIERS = new Set(['img', 'input', 'area']);
+/** Skipped for their text (or the user's value), but their attributes (alt, placeholder, title…) are translated. */
+const ATTRIBUTE_CARRIERS = new Set(['img', 'input', 'area', 'textarea', 'select']);
 
 function isInsideOwn(el: Element, ctx: CollectContext): boolean {
   for (let node: Element | null = el.parentElement; node; node = node.parentElement) if (ctx.isOwn(node)) return true;
