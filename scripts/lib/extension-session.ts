@@ -14,6 +14,12 @@ export interface TabStateSnapshot {
   errorMessage?: string;
 }
 
+/** True when the worker evaluates code within a short time (a stopped worker never does). */
+async function answers(worker: Worker): Promise<boolean> {
+  const probe = worker.evaluate(() => true).catch(() => false);
+  return Promise.race([probe, new Promise<boolean>((r) => setTimeout(() => r(false), 1500))]);
+}
+
 export class ExtensionSession {
   constructor(
     readonly context: BrowserContext,
@@ -24,16 +30,26 @@ export class ExtensionSession {
     return `chrome-extension://${this.extensionId}`;
   }
 
-  /** The running service worker; opening an extension page wakes one that Chromium stopped. */
+  /** The running service worker; wakes one that was stopped (Playwright may keep a stopped worker's handle). */
   async worker(): Promise<Worker> {
-    const running = this.context.serviceWorkers().find((w) => w.url().startsWith(this.extensionUrl));
-    if (running) return running;
-    const started = this.context.waitForEvent('serviceworker', { timeout: 30_000 });
+    const current = this.context.serviceWorkers().find((w) => w.url().startsWith(this.extensionUrl));
+    if (current && (await answers(current))) return current;
+    const waiting = this.context.waitForEvent('serviceworker', { timeout: 30_000 }).catch(() => undefined);
+    // Opening an extension page wakes a stopped worker.
     const waker = await this.context.newPage();
     await waker.goto(`${this.extensionUrl}/popup.html`).catch(() => undefined);
-    const worker = await started;
-    await waker.close();
-    return worker;
+    const deadline = Date.now() + 30_000;
+    try {
+      while (Date.now() < deadline) {
+        const latest = this.context.serviceWorkers().filter((w) => w.url().startsWith(this.extensionUrl)).at(-1);
+        if (latest && (await answers(latest))) return latest;
+        const fresh = await Promise.race([waiting, new Promise<undefined>((r) => setTimeout(r, 500))]);
+        if (fresh && (await answers(fresh))) return fresh;
+      }
+      throw new Error('The extension service worker did not come back within 30 s.');
+    } finally {
+      await waker.close();
+    }
   }
 
   async inWorker<R, A = undefined>(fn: (arg: A) => R | Promise<R>, arg?: A): Promise<R> {
@@ -45,9 +61,24 @@ export class ExtensionSession {
     await this.inWorker((v: Record<string, unknown>) => chrome.storage.local.set(v), values);
   }
 
+  /** The browser's tab id for a page (pages on the same URL are told apart by a token in the page). */
   async tabIdOf(page: Page): Promise<number> {
     const url = page.url();
-    const id = await this.inWorker(async (u: string) => (await chrome.tabs.query({})).find((tab) => tab.url === u)?.id ?? -1, url);
+    const token = `glossa-${Math.random().toString(36).slice(2)}`;
+    await page.evaluate((t) => { (window as unknown as { __glossaTabToken: string }).__glossaTabToken = t; }, token).catch(() => undefined);
+    const id = await this.inWorker(async ({ u, t }: { u: string; t: string }) => {
+      const tabs = (await chrome.tabs.query({})).filter((tab) => tab.url === u && tab.id !== undefined);
+      if (tabs.length <= 1) return tabs[0]?.id ?? -1;
+      for (const tab of tabs) {
+        const [result] = await chrome.scripting.executeScript({
+          target: { tabId: tab.id! },
+          world: 'MAIN',
+          func: () => (window as unknown as { __glossaTabToken?: string }).__glossaTabToken ?? '',
+        }).catch(() => []);
+        if (result?.result === t) return tab.id!;
+      }
+      return -1;
+    }, { u: url, t: token });
     if (id < 0) throw new Error(`The browser has no tab for ${url}.`);
     return id;
   }
@@ -80,18 +111,18 @@ export class ExtensionSession {
     }, tabId);
   }
 
-  /** Waits for the tab to reach `phase`; a tab that ends in 'error' instead fails at once. */
-  async waitForPhase(page: Page, phase: TabStateSnapshot['phase'], timeoutMs = 30_000): Promise<TabStateSnapshot> {
+  /** Waits for the tab to reach `phase`; with failOnError, a tab that ends in 'error' instead fails at once. */
+  async waitForPhase(page: Page, phase: TabStateSnapshot['phase'], timeoutMs = 30_000, { failOnError = true } = {}): Promise<TabStateSnapshot> {
     const deadline = Date.now() + timeoutMs;
     let last: TabStateSnapshot | undefined;
     while (Date.now() < deadline) {
       last = await this.tabState(page).catch(() => last);
       if (last?.phase === phase) return last;
-      if (last?.phase === 'error' && phase !== 'error') {
-        throw new Error(`Glossa reported an error on the demo page: ${last.errorMessage ?? last.errorCode ?? 'unknown error'}`);
+      if (failOnError && last?.phase === 'error' && phase !== 'error') {
+        throw new Error(`Glossa reported an error on the page: ${last.errorMessage ?? last.errorCode ?? 'unknown error'}`);
       }
       await new Promise((r) => setTimeout(r, 100));
     }
-    throw new Error(`The demo page did not reach "${phase}" within ${timeoutMs / 1000} s (last state: ${JSON.stringify(last)}).`);
+    throw new Error(`The page did not reach "${phase}" within ${timeoutMs / 1000} s (last state: ${JSON.stringify(last)}).`);
   }
 }

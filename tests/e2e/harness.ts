@@ -14,8 +14,11 @@
 // which is why the e2e build's manifest grants http://127.0.0.1/* and http://localhost/*.
 import { resolve } from 'node:path';
 import { rmSync } from 'node:fs';
-import type { BrowserContext, Page, Worker } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { launchWithExtension } from '../../scripts/lib/chromium';
+import { ExtensionSession, type TabStateSnapshot } from '../../scripts/lib/extension-session';
+
+export type { TabStateSnapshot };
 import { startPageServer, type PageServer } from './page-server';
 import { startServer } from '../../server/index';
 
@@ -35,62 +38,15 @@ export interface LaunchOptions {
   unconfigured?: boolean;
 }
 
-export interface TabStateSnapshot {
-  phase: 'original' | 'translating' | 'translated' | 'error';
-  total: number;
-  done: number;
-  failed: number;
-  billedCharacters: number;
-  errorCode?: string;
-  errorMessage?: string;
-}
-
-/** True when the worker evaluates code within a short time (a stopped worker never does). */
-async function answers(worker: Worker): Promise<boolean> {
-  const probe = worker.evaluate(() => true).catch(() => false);
-  return Promise.race([probe, new Promise<boolean>((r) => setTimeout(() => r(false), 1500))]);
-}
-
-export class Glossa {
+export class Glossa extends ExtensionSession {
   constructor(
-    readonly context: BrowserContext,
-    readonly extensionId: string,
+    context: BrowserContext,
+    extensionId: string,
     readonly api: StartedServer,
     readonly pages: PageServer,
     private readonly profileDir: string,
-  ) {}
-
-  /** Base URL of extension pages. */
-  get extensionUrl(): string {
-    return `chrome-extension://${this.extensionId}`;
-  }
-
-  /** The current service worker; wakes it when it was stopped (Playwright may keep a stopped worker's handle). */
-  async worker(): Promise<Worker> {
-    const current = this.context.serviceWorkers().find((w) => w.url().startsWith(this.extensionUrl));
-    if (current && (await answers(current))) return current;
-    const waiting = this.context.waitForEvent('serviceworker', { timeout: 30_000 }).catch(() => undefined);
-    // Opening an extension page wakes a stopped worker.
-    const waker = await this.context.newPage();
-    await waker.goto(`${this.extensionUrl}/options.html`).catch(() => undefined);
-    const deadline = Date.now() + 30_000;
-    try {
-      while (Date.now() < deadline) {
-        const latest = this.context.serviceWorkers().filter((w) => w.url().startsWith(this.extensionUrl)).at(-1);
-        if (latest && (await answers(latest))) return latest;
-        const fresh = await Promise.race([waiting, new Promise<undefined>((r) => setTimeout(r, 500))]);
-        if (fresh && (await answers(fresh))) return fresh;
-      }
-      throw new Error('The extension service worker did not come back within 30 s');
-    } finally {
-      await waker.close();
-    }
-  }
-
-  /** Runs `fn(arg)` in the background service worker (where `chrome` is available). */
-  async inWorker<R, A = undefined>(fn: (arg: A) => R | Promise<R>, arg?: A): Promise<R> {
-    const worker = await this.worker();
-    return worker.evaluate(fn as never, arg) as Promise<R>;
+  ) {
+    super(context, extensionId);
   }
 
   pageUrl(path: string): string {
@@ -102,28 +58,6 @@ export class Glossa {
     await page.goto(pathOrUrl.startsWith('http') ? pathOrUrl : this.pageUrl(pathOrUrl));
     await page.bringToFront();
     return page;
-  }
-
-  /** The browser's tab id for a page opened in this context (pages on the same URL are told apart). */
-  async tabIdOf(page: Page): Promise<number> {
-    const url = page.url();
-    const token = `glossa-e2e-${Math.random().toString(36).slice(2)}`;
-    await page.evaluate((t) => { (window as unknown as { __glossaE2eToken: string }).__glossaE2eToken = t; }, token).catch(() => undefined);
-    const id = await this.inWorker(async ({ u, t }: { u: string; t: string }) => {
-      const tabs = (await chrome.tabs.query({})).filter((tab) => tab.url === u && tab.id !== undefined);
-      if (tabs.length <= 1) return tabs[0]?.id ?? -1;
-      for (const tab of tabs) {
-        const [result] = await chrome.scripting.executeScript({
-          target: { tabId: tab.id! },
-          world: 'MAIN',
-          func: () => (window as unknown as { __glossaE2eToken?: string }).__glossaE2eToken ?? '',
-        }).catch(() => []);
-        if (result?.result === t) return tab.id!;
-      }
-      return -1;
-    }, { u: url, t: token });
-    if (id < 0) throw new Error(`No tab found for ${url}`);
-    return id;
   }
 
   /** Opens the popup UI as a tab that controls `page`'s tab. */
@@ -141,45 +75,9 @@ export class Glossa {
     return options;
   }
 
-  /** Fires a keyboard command's listeners as if the shortcut had been pressed on `page`. */
-  async dispatchCommand(name: 'translate-page' | 'translate-selection', page: Page): Promise<void> {
-    const tabId = await this.tabIdOf(page);
-    await this.inWorker(async ({ name, tabId }: { name: string; tabId: number }) => {
-      const tab = await chrome.tabs.get(tabId);
-      (chrome.commands.onCommand as unknown as { dispatch(n: string, t: chrome.tabs.Tab): void }).dispatch(name, tab);
-    }, { name, tabId });
-  }
-
-  /** Fires a context-menu click on `page` (id translate-page or translate-selection). */
-  async clickMenu(menuItemId: 'translate-page' | 'translate-selection', page: Page, info: Record<string, unknown> = {}): Promise<void> {
-    const tabId = await this.tabIdOf(page);
-    await this.inWorker(async ({ menuItemId, tabId, info }: { menuItemId: string; tabId: number; info: Record<string, unknown> }) => {
-      const tab = await chrome.tabs.get(tabId);
-      const clickInfo = { menuItemId, pageUrl: tab.url, frameId: 0, editable: false, ...info };
-      (chrome.contextMenus.onClicked as unknown as { dispatch(i: unknown, t: chrome.tabs.Tab): void }).dispatch(clickInfo, tab);
-    }, { menuItemId, tabId, info });
-  }
-
-  /** The tab's state as the background keeps it in storage.session. */
-  async tabState(page: Page): Promise<TabStateSnapshot> {
-    const tabId = await this.tabIdOf(page);
-    return this.inWorker(async (id: number) => {
-      const key = `tab:${id}`;
-      const stored = await chrome.storage.session.get(key);
-      return (stored[key] ?? { phase: 'original', total: 0, done: 0, failed: 0, billedCharacters: 0 }) as TabStateSnapshot;
-    }, tabId);
-  }
-
-  /** Waits until the tab's state reaches `phase` (e.g. 'translated'), returning that state. */
-  async waitForPhase(page: Page, phase: TabStateSnapshot['phase'], timeoutMs = 30_000): Promise<TabStateSnapshot> {
-    const deadline = Date.now() + timeoutMs;
-    let last: TabStateSnapshot | undefined;
-    while (Date.now() < deadline) {
-      last = await this.tabState(page).catch(() => last);
-      if (last?.phase === phase) return last;
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    throw new Error(`Tab did not reach phase "${phase}" within ${timeoutMs} ms; last state: ${JSON.stringify(last)}`);
+  /** Waits until the tab's state reaches `phase`; an 'error' phase on the way is not a failure here. */
+  override waitForPhase(page: Page, phase: TabStateSnapshot['phase'], timeoutMs = 30_000): Promise<TabStateSnapshot> {
+    return super.waitForPhase(page, phase, timeoutMs, { failOnError: false });
   }
 
   /** Waits until the page's text contains `text` (e.g. a pseudo-translated word). */
@@ -194,11 +92,6 @@ export class Glossa {
     await cdp.send('ServiceWorker.enable');
     await cdp.send('ServiceWorker.stopAllWorkers');
     await cdp.detach();
-  }
-
-  /** Writes settings into storage.local (keys as WXT stores them: connection, defaults, siteRules …). */
-  async setStorage(values: Record<string, unknown>): Promise<void> {
-    await this.inWorker(async (v: Record<string, unknown>) => chrome.storage.local.set(v), values);
   }
 
   async close(): Promise<void> {
