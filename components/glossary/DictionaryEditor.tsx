@@ -180,10 +180,9 @@ export function DictionaryEditor({ glossary, sourceLang, targetLang, onClose }: 
         await afterSaved(checked.entries, t('glossarySavedMerge', [String(diff.added.length), String(diff.changed.length)]));
         return;
       }
-      // Replace drops whatever is not in the table: first make sure nobody changed it meanwhile.
-      const current = await fetchEntries(glossary.glossary_id, sourceLang, targetLang);
-      const changes = compareDictionaries(base.current.map, current);
-      if (isConflict(changes)) {
+      /** Asks what to do when the dictionary changed elsewhere; true means replace anyway. */
+      const goOnDespite = async (changes: ReturnType<typeof compareDictionaries>): Promise<boolean> => {
+        if (!isConflict(changes)) return true;
         const choice = await ask({
           title: t('glossaryConflictTitle'),
           body: [t('glossaryConflictBody', [String(changes.added), String(changes.removed), String(changes.changed)]), t('glossaryConflictQuestion')],
@@ -192,10 +191,13 @@ export function DictionaryEditor({ glossary, sourceLang, targetLang, onClose }: 
         if (choice === 'reload') {
           await saver.flush();
           await load();
-          return;
         }
-        if (choice !== 'overwrite') return;
-      }
+        return choice === 'overwrite';
+      };
+      // Replace drops whatever is not in the table: first make sure nobody changed it meanwhile.
+      const current = await fetchEntries(glossary.glossary_id, sourceLang, targetLang);
+      const changes = compareDictionaries(base.current.map, current);
+      if (!(await goOnDespite(changes))) return;
       const removedNow = compareDictionaries(entryMap(plan.entries), current).added;
       const ok = await confirmAction(
         ask,
@@ -207,19 +209,7 @@ export function DictionaryEditor({ glossary, sourceLang, targetLang, onClose }: 
       // The confirmation may have stayed open a while: compare again right before replacing.
       const latest = await fetchEntries(glossary.glossary_id, sourceLang, targetLang);
       const lateChanges = compareDictionaries(entryMap(current), latest);
-      if (isConflict(lateChanges)) {
-        const choice = await ask({
-          title: t('glossaryConflictTitle'),
-          body: [t('glossaryConflictBody', [String(lateChanges.added), String(lateChanges.removed), String(lateChanges.changed)]), t('glossaryConflictQuestion')],
-          actions: [{ id: 'overwrite', label: t('glossaryConflictOverwrite'), destructive: true }, { id: 'reload', label: t('glossaryConflictReload') }],
-        });
-        if (choice === 'reload') {
-          await saver.flush();
-          await load();
-          return;
-        }
-        if (choice !== 'overwrite') return;
-      }
+      if (!(await goOnDespite(lateChanges))) return;
       await sendMessage('glossaryPutDictionary', {
         id: glossary.glossary_id,
         dictionary: { source_lang: sourceLang, target_lang: targetLang, entries: entriesToTsv(plan.entries), entries_format: 'tsv' },
