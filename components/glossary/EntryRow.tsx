@@ -24,6 +24,12 @@ interface Props {
   actions: RowActions;
 }
 
+/** The two editable cells of a row, in column order. */
+const PHRASE_FIELDS = [
+  { field: 'source', label: 'glossarySourceOfRow' },
+  { field: 'target', label: 'glossaryTargetOfRow' },
+] as const;
+
 export class EntryRow extends Component<Props> {
   override shouldComponentUpdate(next: Props): boolean {
     const p = this.props;
@@ -33,37 +39,28 @@ export class EntryRow extends Component<Props> {
 
   override render({ row, rowIndex, position, start, height, readOnly, actions }: Props) {
     const n = String(rowIndex + 1);
-    const sourceBad = row.source !== '' && checkPhrase(row.source, 'source', 0) !== undefined;
-    const targetBad = row.target !== '' && checkPhrase(row.target, 'target', 0) !== undefined;
+    const bad = {
+      source: row.source !== '' && checkPhrase(row.source, 'source', 0) !== undefined,
+      target: row.target !== '' && checkPhrase(row.target, 'target', 0) !== undefined,
+    };
     return (
       <div role="row" aria-rowindex={position + 2} class="glossa-gl-row" style={{ transform: `translateY(${start}px)`, height: `${height}px` }}>
         <span role="cell" class="glossa-gl-num">{n}</span>
-        <span role="cell">
-          <input
-            type="text"
-            value={row.source}
-            readOnly={readOnly}
-            data-position={position}
-            data-field="source"
-            aria-label={t('glossarySourceOfRow', n)}
-            aria-invalid={sourceBad ? 'true' : undefined}
-            onKeyDown={(e) => actions.key(e, position, 'source')}
-            onInput={(e) => actions.change(rowIndex, 'source', e.currentTarget.value)}
-          />
-        </span>
-        <span role="cell">
-          <input
-            type="text"
-            value={row.target}
-            readOnly={readOnly}
-            data-position={position}
-            data-field="target"
-            aria-label={t('glossaryTargetOfRow', n)}
-            aria-invalid={targetBad ? 'true' : undefined}
-            onKeyDown={(e) => actions.key(e, position, 'target')}
-            onInput={(e) => actions.change(rowIndex, 'target', e.currentTarget.value)}
-          />
-        </span>
+        {PHRASE_FIELDS.map(({ field, label }) => (
+          <span role="cell" key={field}>
+            <input
+              type="text"
+              value={row[field]}
+              readOnly={readOnly}
+              data-position={position}
+              data-field={field}
+              aria-label={t(label, n)}
+              aria-invalid={bad[field] ? 'true' : undefined}
+              onKeyDown={(e) => actions.key(e, position, field)}
+              onInput={(e) => actions.change(rowIndex, field, e.currentTarget.value)}
+            />
+          </span>
+        ))}
         <span role="cell">
           <button type="button" aria-label={t('glossaryDeleteRowN', n)} disabled={readOnly} onClick={() => actions.remove(rowIndex)}>
             {t('glossaryDeleteRow')}
