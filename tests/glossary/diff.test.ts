@@ -54,7 +54,8 @@ describe('diffRows and planSave', () => {
       (base, edits) => {
         const rows = base.map((e) => ({ ...e }));
         for (const [at, kind, text] of edits) {
-          if (kind === 'add') rows.unshift({ source: text, target: text });
+          // A duplicate source never reaches a save (validation blocks it), so edits don't make one.
+          if (kind === 'add') { if (!rows.some((r) => r.source === text)) rows.unshift({ source: text, target: text }); }
           else if (rows.length > 0 && kind === 'delete') rows.splice(at % rows.length, 1);
           else if (rows.length > 0) rows[at % rows.length] = { ...rows[at % rows.length], target: text };
         }
