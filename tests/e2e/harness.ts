@@ -107,6 +107,8 @@ export async function launchGlossa(options: LaunchOptions = {}): Promise<Glossa>
   const pages = await startPageServer();
   const { context, extensionId, profileDir } = await launchWithExtension(E2E_EXTENSION_DIR);
   const glossa = new Glossa(context, extensionId, api, pages, profileDir);
+  // Keep one ordinary tab open: closing a browser's last tab ends the browser.
+  if (!context.pages().some((page) => !page.url().includes('options.html'))) await context.newPage();
   // Close the welcome tab the first install opens, so tests start from a known set of tabs.
   for (const page of context.pages()) if (page.url().includes('options.html')) await page.close();
   context.on('page', (page) => {
