@@ -2,7 +2,7 @@ import { defineConfig } from 'wxt';
 import preact from '@preact/preset-vite';
 import { readdirSync, readFileSync, existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { planAddresses, originPattern } from './utils/plan-addresses';
+import { planAddresses, originPattern } from './utils/shared/plan-addresses';
 
 // Locale strings live in one file per area (locales/<lang>/<area>.json) so that features
 // can add strings without touching each other's files; they are merged into _locales here.

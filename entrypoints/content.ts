@@ -1,8 +1,8 @@
 // Injected on demand by the background (scripting.executeScript, never declared in the
 // manifest). Wiring only: the page engine and the selection popover live in utils/.
-import { claimContentScript, startPageEngine } from '@/utils/dom/start-page-engine';
+import { claimContentScript, startPageEngine } from '@/utils/content/start-page-engine';
 import { defineContentScript } from 'wxt/utils/define-content-script';
-import { startSelectionPopover } from '@/utils/selection';
+import { startSelectionPopover } from '@/utils/content/selection';
 
 export default defineContentScript({
   // Runtime registration without matches: nothing in the manifest, no host permission added.

@@ -2,8 +2,8 @@
 // resolving the address to call, host permissions for it, and the outcome of a connection
 // test in words. Shared by the options page (before saving) and the background (before calling).
 import { browser } from 'wxt/browser';
-import { t } from './i18n';
-import { originPattern, planAddresses, type PlanAddresses } from './plan-addresses';
+import { t } from './shared/i18n';
+import { originPattern, planAddresses, type PlanAddresses } from './shared/plan-addresses';
 import type { Connection } from './settings';
 
 export type AddressProblem = 'empty' | 'malformed' | 'scheme' | 'credentials' | 'query' | 'fragment' | 'version-path';

@@ -1,9 +1,9 @@
 // Typed settings in extension storage. The API key lives in storage.local only (never sync)
 // and is read only by the background; content scripts never import these items.
 import { storage } from 'wxt/utils/storage';
-import type { Formality, ModelType } from './api/types';
-import { planAddresses } from './plan-addresses';
-import type { PageJobOptions } from './messaging';
+import type { Formality, ModelType } from './shared/api-types';
+import { planAddresses } from './shared/plan-addresses';
+import type { PageJobOptions } from './shared/protocol';
 
 export type Plan = 'free' | 'paid' | 'custom';
 

@@ -2,7 +2,7 @@
 // Escape cancels). Focus starts on Cancel so Enter never confirms a destructive step by
 // accident, and returns to the control that opened it.
 import { useEffect, useRef } from 'preact/hooks';
-import { t } from '../../utils/i18n';
+import { t } from '../../utils/shared/i18n';
 import type { DialogRequest } from './manager-context';
 
 interface Props {

@@ -3,9 +3,9 @@
 // made, by replace (PUT) after a confirmation naming how many entries go when rows were
 // deleted or the user asks for it. Edits are kept as a draft until they are saved.
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
-import { t } from '../../utils/i18n';
-import { sendMessage } from '../../utils/messaging';
-import type { Glossary } from '../../utils/api/types';
+import { t } from '../../utils/shared/i18n';
+import { sendMessage } from '../../utils/shared/protocol';
+import type { Glossary } from '../../utils/shared/api-types';
 import { entriesToTsv, parseEntries } from '../../utils/glossary/entries';
 import { applyDiff, diffRows, entryMap, hasChanges, planSave, type Phrase } from '../../utils/glossary/diff';
 import { compareDictionaries, fingerprintEntries, isConflict } from '../../utils/glossary/conflict';
@@ -14,7 +14,7 @@ import { downloadFile, exportDictionary } from '../../utils/glossary/export';
 import { reverseEntries } from '../../utils/glossary/reverse';
 import { validateRows, type ValidationResult } from '../../utils/glossary/validate';
 import { trimEntries } from '../../utils/glossary/entries';
-import { languageName } from '../../utils/languages';
+import { languageName } from '../../utils/shared/languages';
 import { confirmAction, useManager } from './manager-context';
 import { EntryTable } from './EntryTable';
 import { ValidationReport } from './ValidationReport';

@@ -2,7 +2,7 @@
 // .tsv/.csv file, or typed in a table. The text is the single source of truth; the table
 // edits it as TSV. Validation runs as the user goes and is shown with lines and reasons.
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { t } from '../../utils/i18n';
+import { t } from '../../utils/shared/i18n';
 import { dictionaryBytes, entriesToTsv, type EntriesFormat } from '../../utils/glossary/entries';
 import { formatFromFilename, textToRows, trimText, validateText, type ValidationResult } from '../../utils/glossary/validate';
 import type { CreateDraftDictionary } from '../../utils/glossary/drafts';

@@ -1,7 +1,7 @@
 // One row of the entry table. Scrolling re-renders the table on every frame, but a row that
 // is still in view has the same props: skipping it keeps each frame's work to the new rows.
 import { Component } from 'preact';
-import { t } from '../../utils/i18n';
+import { t } from '../../utils/shared/i18n';
 import { checkPhrase } from '../../utils/glossary/entries';
 import type { EditorRow } from '../../utils/glossary/diff';
 

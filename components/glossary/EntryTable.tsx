@@ -3,7 +3,7 @@
 // height so nothing is measured while scrolling.
 import { useEffect, useLayoutEffect, useMemo, useReducer, useRef } from 'preact/hooks';
 import { Virtualizer, elementScroll, observeElementOffset, observeElementRect } from '@tanstack/virtual-core';
-import { t } from '../../utils/i18n';
+import { t } from '../../utils/shared/i18n';
 import type { EditorRow } from '../../utils/glossary/diff';
 import { EntryRow, type RowActions } from './EntryRow';
 

@@ -2,9 +2,9 @@
 // glossary. Everything is validated before anything is sent; the form is kept as a draft until
 // the server accepted it, so a failure or a closed page loses nothing.
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
-import { t } from '../../utils/i18n';
-import { sendMessage } from '../../utils/messaging';
-import type { DictionaryEntries, Glossary } from '../../utils/api/types';
+import { t } from '../../utils/shared/i18n';
+import { sendMessage } from '../../utils/shared/protocol';
+import type { DictionaryEntries, Glossary } from '../../utils/shared/api-types';
 import { entriesToTsv, validateName } from '../../utils/glossary/entries';
 import { createDraftSaver, deleteDraft, dictionaryDraftKey, type CreateDraft, type CreateDraftDictionary } from '../../utils/glossary/drafts';
 import { describeProblem } from '../../utils/glossary/problem-text';

@@ -1,12 +1,12 @@
 // Every glossary with its name, language pairs (entry counts) and creation time; sortable,
 // searchable; each dictionary opens in the editor; rename and delete act from here.
 import { useMemo, useState } from 'preact/hooks';
-import { t } from '../../utils/i18n';
-import { sendMessage } from '../../utils/messaging';
-import type { Glossary } from '../../utils/api/types';
+import { t } from '../../utils/shared/i18n';
+import { sendMessage } from '../../utils/shared/protocol';
+import type { Glossary } from '../../utils/shared/api-types';
 import { validateName } from '../../utils/glossary/entries';
 import { describeProblem } from '../../utils/glossary/problem-text';
-import { languageName } from '../../utils/languages';
+import { languageName } from '../../utils/shared/languages';
 import { confirmAction, useManager } from './manager-context';
 
 export type SortKey = 'name' | 'created' | 'entries';

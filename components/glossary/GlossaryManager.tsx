@@ -2,9 +2,9 @@
 // and the shared dialog and live region they use. Mounted by the options page as
 // <GlossaryManager />; all API work happens in the background (glossary-service.ts).
 import { useCallback, useEffect, useMemo, useState } from 'preact/hooks';
-import { t } from '../../utils/i18n';
-import { sendMessage } from '../../utils/messaging';
-import type { Glossary } from '../../utils/api/types';
+import { t } from '../../utils/shared/i18n';
+import { sendMessage } from '../../utils/shared/protocol';
+import type { Glossary } from '../../utils/shared/api-types';
 import { deleteDraft, listDrafts, CREATE_DRAFT_KEY, type CreateDraft, type Draft } from '../../utils/glossary/drafts';
 import { ManagerContext, type DialogRequest, type ManagerContextValue, type Notice } from './manager-context';
 import { ConfirmDialog } from './ConfirmDialog';

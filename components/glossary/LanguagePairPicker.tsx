@@ -1,5 +1,5 @@
 // Source and target language of a dictionary, chosen from the API's language lists.
-import { t } from '../../utils/i18n';
+import { t } from '../../utils/shared/i18n';
 import { useLanguages } from './use-languages';
 
 interface Props {

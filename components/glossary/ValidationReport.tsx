@@ -1,6 +1,6 @@
 // The report shown before anything is sent: how many entries are ready, every problem with its
 // line (or row) and reason, CSV lines ignored for another pair, and the one-click trim fix.
-import { t } from '../../utils/i18n';
+import { t } from '../../utils/shared/i18n';
 import { describeProblem } from '../../utils/glossary/problem-text';
 import type { ValidationResult } from '../../utils/glossary/validate';
 

@@ -2,9 +2,9 @@
 // languages: a dictionary with target en serves EN-GB and EN-US). Falls back to the built-in
 // lists when the background cannot answer.
 import { useEffect, useState } from 'preact/hooks';
-import { sendMessage } from '../../utils/messaging';
-import { FALLBACK_SOURCE_LANGUAGES, FALLBACK_TARGET_LANGUAGES, languageName } from '../../utils/languages';
-import type { Language } from '../../utils/api/types';
+import { sendMessage } from '../../utils/shared/protocol';
+import { FALLBACK_SOURCE_LANGUAGES, FALLBACK_TARGET_LANGUAGES, languageName } from '../../utils/shared/languages';
+import type { Language } from '../../utils/shared/api-types';
 
 export interface LanguageOption {
   code: string;

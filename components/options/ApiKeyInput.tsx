@@ -1,6 +1,6 @@
 // The API key field: masked by default, with a toggle to show it while typing or checking it.
 import { useState } from 'preact/hooks';
-import { t } from '../../utils/i18n';
+import { t } from '../../utils/shared/i18n';
 
 interface Props {
   id: string;

@@ -1,8 +1,8 @@
 // The translation cache: how much is stored, and clearing it (after a confirmation, because
 // every cleared translation is billed again the next time a page needs it).
 import { useEffect, useRef, useState } from 'preact/hooks';
-import type { CacheStats } from '../../utils/messaging';
-import { t } from '../../utils/i18n';
+import type { CacheStats } from '../../utils/shared/protocol';
+import { t } from '../../utils/shared/i18n';
 import { formatBytes, formatNumber } from './format';
 import { StatusMessage, type Status } from './StatusMessage';
 

@@ -1,8 +1,8 @@
 // Connection: the API key, the plan (which fixes the address) or a custom server address, and
 // a connection test that names the exact problem when there is one.
-import type { PlanAddresses } from '../../utils/plan-addresses';
+import type { PlanAddresses } from '../../utils/shared/plan-addresses';
 import type { Connection, Plan } from '../../utils/settings';
-import { t } from '../../utils/i18n';
+import { t } from '../../utils/shared/i18n';
 import { ApiKeyInput } from './ApiKeyInput';
 import { StatusMessage, type Status } from './StatusMessage';
 

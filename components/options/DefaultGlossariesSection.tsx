@@ -2,9 +2,9 @@
 // (the popup shows it and can change it for a page). Only glossaries with a dictionary for the
 // pair are offered, since the API rejects any other.
 import { useEffect, useState } from 'preact/hooks';
-import type { Glossary } from '../../utils/api/types';
-import { t } from '../../utils/i18n';
-import { pairName } from '../../utils/languages';
+import type { Glossary } from '../../utils/shared/api-types';
+import { t } from '../../utils/shared/i18n';
+import { pairName } from '../../utils/shared/languages';
 import { pairKey, type DefaultGlossaries } from '../../utils/settings';
 import { StatusMessage, type Status } from './StatusMessage';
 

@@ -1,7 +1,7 @@
 // Translation defaults: what the popup and the page engine use unless the user picks otherwise.
-import type { Formality, Language, ModelType } from '../../utils/api/types';
-import { t } from '../../utils/i18n';
-import { languageName, languageOptions, supportsFormality } from '../../utils/languages';
+import type { Formality, Language, ModelType } from '../../utils/shared/api-types';
+import { t } from '../../utils/shared/i18n';
+import { languageName, languageOptions, supportsFormality } from '../../utils/shared/languages';
 import type { Plan, TranslationDefaults } from '../../utils/settings';
 
 interface Props {

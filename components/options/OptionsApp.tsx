@@ -3,7 +3,7 @@
 // and write goes through the background's settings messages.
 import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
 import { browser } from 'wxt/browser';
-import type { Glossary, Language } from '../../utils/api/types';
+import type { Glossary, Language } from '../../utils/shared/api-types';
 import {
   checkServerAddress,
   describeAddressProblem,
@@ -14,10 +14,10 @@ import {
   requestHostPermission,
   resolveConnection,
 } from '../../utils/connection';
-import { t } from '../../utils/i18n';
-import { FALLBACK_TARGET_LANGUAGES, pairName } from '../../utils/languages';
-import { sendMessage, type CacheStats, type SettingsSnapshot, type UsageReport } from '../../utils/messaging';
-import { planAddresses } from '../../utils/plan-addresses';
+import { t } from '../../utils/shared/i18n';
+import { FALLBACK_TARGET_LANGUAGES, pairName } from '../../utils/shared/languages';
+import { sendMessage, type CacheStats, type SettingsSnapshot, type UsageReport } from '../../utils/shared/protocol';
+import { planAddresses } from '../../utils/shared/plan-addresses';
 import { siteRulesItem, type Connection, type DefaultGlossaries, type SiteRules, type TranslationDefaults } from '../../utils/settings';
 import { GlossaryManager } from '../glossary/GlossaryManager';
 import { CacheSection } from './CacheSection';

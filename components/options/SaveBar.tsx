@@ -1,5 +1,5 @@
 // The bar that saves the connection and defaults form; it stays in view while the form is.
-import { t } from '../../utils/i18n';
+import { t } from '../../utils/shared/i18n';
 import { StatusMessage, type Status } from './StatusMessage';
 
 interface Props {

@@ -1,6 +1,6 @@
 // One list of site rules (always or never translate), each host with its remove button.
 import type { SiteRules } from '../../utils/settings';
-import { t } from '../../utils/i18n';
+import { t } from '../../utils/shared/i18n';
 
 interface Props {
   title: string;

@@ -1,7 +1,7 @@
 // Billed characters: the month's total and the sites that used them, as Glossa counted them
 // from the API's billed_characters (the provider's own figure is the one that bills).
-import type { UsageReport } from '../../utils/messaging';
-import { t } from '../../utils/i18n';
+import type { UsageReport } from '../../utils/shared/protocol';
+import { t } from '../../utils/shared/i18n';
 import { formatMonth, formatNumber } from './format';
 
 interface Props {

@@ -1,6 +1,6 @@
 // First run: shown when the background opens the options page after install (?welcome=1).
 import { useEffect, useRef } from 'preact/hooks';
-import { t } from '../../utils/i18n';
+import { t } from '../../utils/shared/i18n';
 
 interface Props {
   onStart(): void;

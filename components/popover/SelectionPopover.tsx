@@ -1,14 +1,14 @@
 // The selection popover: the translation with its links and formatting, the detected source
 // language, a target picker that translates again, Copy, Replace (editable fields only) and
 // Close. Keyboard: focus starts on the dialog, Tab cycles inside it, Esc closes. It renders
-// inside Glossa's own shadow root (utils/selection/popover.tsx), so page CSS cannot reach it.
+// inside Glossa's own shadow root (utils/content/selection/popover.tsx), so page CSS cannot reach it.
 import { useEffect, useRef, useState } from 'preact/hooks';
-import type { Language } from '../../utils/api/types';
-import { t } from '../../utils/i18n';
-import { languageName } from '../../utils/languages';
-import type { PopoverError } from '../../utils/selection/error-text';
-import type { ReplaceOutcome } from '../../utils/selection/replace';
-import type { SafeTranslation } from '../../utils/selection/sanitize';
+import type { Language } from '../../utils/shared/api-types';
+import { t } from '../../utils/shared/i18n';
+import { languageName } from '../../utils/shared/languages';
+import type { PopoverError } from '../../utils/content/selection/error-text';
+import type { ReplaceOutcome } from '../../utils/content/selection/replace';
+import type { SafeTranslation } from '../../utils/content/selection/sanitize';
 import { TranslationText } from './TranslationText';
 
 export type PopoverStatus =

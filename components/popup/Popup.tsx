@@ -1,7 +1,7 @@
 // The toolbar popup: choices for this page, one main button (Translate page ↔ Show original),
 // live progress, problems with the way out, and the site rules.
 import { browser } from 'wxt/browser';
-import { t } from '@/utils/i18n';
+import { t } from '@/utils/shared/i18n';
 import { popupStatus } from './popup-status';
 import { ProgressPanel } from './ProgressPanel';
 import { SiteRuleToggles } from './SiteRuleToggles';

@@ -1,6 +1,6 @@
 // Live progress of the page: blocks done of total, failed blocks, billed characters.
 import type { TabState } from '@/utils/background/tab-state';
-import { t } from '@/utils/i18n';
+import { t } from '@/utils/shared/i18n';
 
 interface Props {
   state: TabState;

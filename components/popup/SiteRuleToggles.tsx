@@ -1,6 +1,6 @@
 // "Always translate this site" and "Never translate this site" for the tab's hostname.
-import type { SiteRule } from '@/utils/messaging';
-import { t } from '@/utils/i18n';
+import type { SiteRule } from '@/utils/shared/protocol';
+import { t } from '@/utils/shared/i18n';
 
 interface Props {
   hostname: string;

@@ -1,5 +1,5 @@
 // A problem or notice in plain words, with the way out next to it.
-import { t } from '@/utils/i18n';
+import { t } from '@/utils/shared/i18n';
 import type { PopupStatus } from './popup-status';
 
 interface Props {

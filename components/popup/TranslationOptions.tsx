@@ -1,9 +1,9 @@
 // The choices of one translation: target and source language, formality, glossary, model and
 // bilingual display. Every control has a visible label that names it.
-import type { Language } from '@/utils/api/types';
-import type { PageJobOptions, TabInfo } from '@/utils/messaging';
-import { languageName, supportsFormality } from '@/utils/languages';
-import { t } from '@/utils/i18n';
+import type { Language } from '@/utils/shared/api-types';
+import type { PageJobOptions, TabInfo } from '@/utils/shared/protocol';
+import { languageName, supportsFormality } from '@/utils/shared/languages';
+import { t } from '@/utils/shared/i18n';
 import type { GlossaryChoice } from './glossary-choices';
 import { glossaryValue } from './glossary-choices';
 

@@ -1,7 +1,7 @@
 // Which glossaries the popup offers: only dictionaries for the chosen pair (the API rejects a
 // glossary without a dictionary for exactly that pair). With source detection on, every
 // dictionary into the target is offered, and picking one fixes the source to its source.
-import type { Glossary } from '@/utils/api/types';
+import type { Glossary } from '@/utils/shared/api-types';
 import { baseLanguage } from '@/utils/settings';
 
 export interface GlossaryChoice {

@@ -1,8 +1,8 @@
 // What the popup tells the user about the tab: problems in plain words, each with the way out
 // (open the options, try again), derived from the tab state the background keeps.
-import type { TabInfo } from '@/utils/messaging';
+import type { TabInfo } from '@/utils/shared/protocol';
 import type { TabState } from '@/utils/background/tab-state';
-import { t } from '@/utils/i18n';
+import { t } from '@/utils/shared/i18n';
 
 export type StatusTone = 'info' | 'warning' | 'error';
 /** The way out the notice offers. */

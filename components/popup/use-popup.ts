@@ -3,12 +3,12 @@
 // glossaries as each arrives. Every privileged step goes through the background.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { browser } from 'wxt/browser';
-import type { Glossary, Language } from '@/utils/api/types';
+import type { Glossary, Language } from '@/utils/shared/api-types';
 import { showsTranslation as pageShowsTranslation } from '@/utils/background/badge';
 import { EMPTY_TAB_STATE, watchTabState, type TabState } from '@/utils/background/tab-state';
 import { defaultGlossaryFor, preferFormality, resolveJobOptions, sameJob } from '@/utils/background/job-options';
-import { FALLBACK_SOURCE_LANGUAGES, FALLBACK_TARGET_LANGUAGES } from '@/utils/languages';
-import { sendMessage, type PageJobOptions, type SiteRule, type TabInfo } from '@/utils/messaging';
+import { FALLBACK_SOURCE_LANGUAGES, FALLBACK_TARGET_LANGUAGES } from '@/utils/shared/languages';
+import { sendMessage, type PageJobOptions, type SiteRule, type TabInfo } from '@/utils/shared/protocol';
 import {
   defaultGlossariesItem,
   defaultsItem,
@@ -16,7 +16,7 @@ import {
   type DefaultGlossaries,
   type TranslationDefaults,
 } from '@/utils/settings';
-import { t } from '@/utils/i18n';
+import { t } from '@/utils/shared/i18n';
 import { glossaryChoices, type GlossaryChoice } from './glossary-choices';
 
 /** The defaults' built-in values, so the first paint needs no storage read. */

@@ -1,7 +1,7 @@
 import { render } from 'preact';
 import { browser } from 'wxt/browser';
 import { OptionsApp } from '../../components/options/OptionsApp';
-import { t } from '../../utils/i18n';
+import { t } from '../../utils/shared/i18n';
 
 document.title = t('optionsPageTitle');
 document.documentElement.lang = browser.i18n.getUILanguage();

@@ -2,9 +2,9 @@
 // against a lower bound no packing can beat (by count: n/50; by bytes: total size / budget).
 import { performance } from 'node:perf_hooks';
 import { API_LIMITS, packRequests, translateBody, utf8Length } from '../../utils/api/packing';
-import type { TranslateParams } from '../../utils/api/types';
+import type { TranslateParams } from '../../utils/shared/api-types';
 import type { ApiClient } from '../../utils/api/client';
-import { createDispatcher, type DispatchItem } from '../../utils/translation/dispatcher';
+import { createDispatcher, type DispatchItem } from '../../utils/background/translation/dispatcher';
 import { median, type BenchSuite, type Figure } from './figure';
 
 /** Deterministic pseudo-random numbers, so every run packs the same segments. */

@@ -13,12 +13,12 @@ import { chromium, type Browser } from 'playwright-core';
 import { findChromium } from '../lib/chromium';
 import { startServer } from '../../server/index';
 import type { ApiClient } from '../../utils/api/client';
-import { ApiError } from '../../utils/api/errors';
+import { ApiError } from '../../utils/shared/api-errors';
 import { packRequests, translateBody } from '../../utils/api/packing';
-import type { TranslateParams, TranslateResult } from '../../utils/api/types';
-import { createDispatcher, type DispatchItem } from '../../utils/translation/dispatcher';
-import { escapePlainForHtml, plainFromHtml } from '../../utils/translation/plain-html';
-import type { BlockRequest, BlockResult } from '../../utils/messaging';
+import type { TranslateParams, TranslateResult } from '../../utils/shared/api-types';
+import { createDispatcher, type DispatchItem } from '../../utils/background/translation/dispatcher';
+import { escapePlainForHtml, plainFromHtml } from '../../utils/background/translation/plain-html';
+import type { BlockRequest, BlockResult } from '../../utils/shared/protocol';
 import { median, type BenchSuite, type Figure } from './figure';
 
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -31,7 +31,7 @@ const ORIGIN = 'http://bench.glossa.test';
 async function bundleEngine(): Promise<string> {
   const result = await build({
     stdin: {
-      contents: "import { createPageEngine } from './utils/dom/engine'; (window as any).__glossaBench = { createPageEngine };",
+      contents: "import { createPageEngine } from './utils/page/engine'; (window as any).__glossaBench = { createPageEngine };",
       resolveDir: ROOT,
       loader: 'ts',
     },
@@ -198,7 +198,7 @@ async function runPage(browser: Browser, engineScript: string, html: string, ser
   await page.goto(`${ORIGIN}/`, { waitUntil: 'load' });
   await page.addScriptTag({ content: engineScript });
   await page.evaluate(async () => {
-    type Bench = { createPageEngine: typeof import('../../utils/dom/engine').createPageEngine };
+    type Bench = { createPageEngine: typeof import('../../utils/page/engine').createPageEngine };
     const w = window as unknown as { __glossaBench: Bench; __glossaTranslate: (b: unknown, o: { context?: string; targetLang: string; priority: boolean }) => Promise<never> };
     const original = document.body.innerHTML;
     let longest = 0;
@@ -264,7 +264,7 @@ async function runPage(browser: Browser, engineScript: string, html: string, ser
   }
   const figures = await page.evaluate(async () => {
     type Run = {
-      engine: import('../../utils/dom/engine').PageEngine; original: string; watcher: MutationObserver; onScreen: IntersectionObserver; collectMs: number; started: number;
+      engine: import('../../utils/page/engine').PageEngine; original: string; watcher: MutationObserver; onScreen: IntersectionObserver; collectMs: number; started: number;
       stats: () => { longest: number; longTasks: number; firstText: number; longestScript: number };
     };
     const run = (window as unknown as { __glossaRun: Run }).__glossaRun;

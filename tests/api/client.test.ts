@@ -5,7 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startServer, pseudoTranslate, type GlossaServer } from '../../server/index';
 import { createApiClient, type ApiClient } from '../../utils/api/client';
 import { translateBody } from '../../utils/api/packing';
-import type { TranslateParams } from '../../utils/api/types';
+import type { TranslateParams } from '../../utils/shared/api-types';
 
 const KEY = 'client-test-key';
 let server: GlossaServer;

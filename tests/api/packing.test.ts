@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { API_LIMITS, packRequests, translateBody, utf8Length, type PackLimits, type PackResult } from '../../utils/api/packing';
-import type { TranslateParams } from '../../utils/api/types';
+import type { TranslateParams } from '../../utils/shared/api-types';
 
 const encoder = new TextEncoder();
 const bodyBytes = (params: TranslateParams) => encoder.encode(JSON.stringify(params)).length;

@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../utils/api/errors';
+import { ApiError } from '../../utils/shared/api-errors';
 import { backoffDelay, sleep, withRetry, type RetryOptions } from '../../utils/api/retry';
 
 /** A fake clock: sleeping advances time instantly, and every wait is recorded. */

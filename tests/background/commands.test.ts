@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { removeAllListeners } from '@/utils/messaging';
+import { removeAllListeners } from '@/utils/shared/protocol';
 import { createMenus, handleCommand, handleMenuClick } from '@/utils/background/commands';
 import { handleTabActivated, registerTabControl } from '@/utils/background/tab-control';
 import { getTabState } from '@/utils/background/tab-state';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { connectionProblem } from '../../utils/background/connection-check';
 import { registerTabControl } from '../../utils/background/tab-control';
-import { removeAllListeners, type TabInfo } from '../../utils/messaging';
+import { removeAllListeners, type TabInfo } from '../../utils/shared/protocol';
 import { connectionItem } from '../../utils/settings';
 import { ask, EXTENSION_PAGE, installFakeContent, openTab } from './fake-tabs';
 

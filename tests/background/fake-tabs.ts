@@ -3,7 +3,7 @@
 // script answers the messages the background sends it.
 import { vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import type { MessageSender } from '@/utils/messaging';
+import type { MessageSender } from '@/utils/shared/protocol';
 
 export interface FakeContent {
   /** Messages the content scripts received: tab, frame, type, data. */

@@ -1,10 +1,10 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { registerGlossaryService } from '../../utils/background/glossary-service';
-import { removeAllListeners, type MessageSender } from '../../utils/messaging';
-import { ApiError } from '../../utils/api/errors';
+import { removeAllListeners, type MessageSender } from '../../utils/shared/protocol';
+import { ApiError } from '../../utils/shared/api-errors';
 import type { ApiClient } from '../../utils/api/client';
-import { glossaryRevision } from '../../utils/translation/cache';
+import { glossaryRevision } from '../../utils/background/translation/cache';
 import { connectionItem } from '../../utils/settings';
 
 const optionsPage = (): MessageSender => ({ id: fakeBrowser.runtime.id, url: fakeBrowser.runtime.getURL('/options.html') });

@@ -7,11 +7,11 @@ import { createStore } from 'idb-keyval';
 import { startServer, pseudoTranslate, type GlossaServer, type TranslateRequest } from '../../server/index';
 import { handleTranslateBlocks, PAGE_LIMITS, registerPageService, validateTranslateBlocks } from '../../utils/background/page-service';
 import { updateTabState } from '../../utils/background/tab-state';
-import { removeAllListeners, type MessageSender, type PageJobOptions } from '../../utils/messaging';
+import { removeAllListeners, type MessageSender, type PageJobOptions } from '../../utils/shared/protocol';
 import { connectionItem } from '../../utils/settings';
-import { createTranslationCache } from '../../utils/translation/cache';
-import { createTranslationService, type TranslationService } from '../../utils/translation/service';
-import { usageForMonth } from '../../utils/translation/usage';
+import { createTranslationCache } from '../../utils/background/translation/cache';
+import { createTranslationService, type TranslationService } from '../../utils/background/translation/service';
+import { usageForMonth } from '../../utils/background/translation/usage';
 
 const KEY = 'page-service-key';
 let server: GlossaServer;

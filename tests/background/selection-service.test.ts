@@ -7,11 +7,11 @@ import { createStore } from 'idb-keyval';
 import { startServer, pseudoTranslate, type GlossaServer } from '../../server/index';
 import { createApiClient } from '../../utils/api/client';
 import { handleTranslateSelection, registerSelectionService, validateSelectionRequest, type SelectionServiceDeps } from '../../utils/background/selection-service';
-import { removeAllListeners, sendMessage, type MessageSender } from '../../utils/messaging';
+import { removeAllListeners, sendMessage, type MessageSender } from '../../utils/shared/protocol';
 import { connectionItem, defaultGlossariesItem, defaultsItem, pairKey } from '../../utils/settings';
-import { createTranslationCache } from '../../utils/translation/cache';
-import { createGlossaryResolver } from '../../utils/translation/glossary-select';
-import { MAX_CONTEXT_CHARS } from '../../utils/selection/capture';
+import { createTranslationCache } from '../../utils/background/translation/cache';
+import { createGlossaryResolver } from '../../utils/background/translation/glossary-select';
+import { MAX_CONTEXT_CHARS } from '../../utils/content/selection/capture';
 
 const KEY = 'selection-test-key';
 let server: GlossaServer;

@@ -6,8 +6,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { startServer } from '../../server/index';
 import { LANGUAGE_CACHE_MS, languageCacheItem, registerSettingsService } from '../../utils/background/settings-service';
-import { FALLBACK_TARGET_LANGUAGES } from '../../utils/languages';
-import { removeAllListeners } from '../../utils/messaging';
+import { FALLBACK_TARGET_LANGUAGES } from '../../utils/shared/languages';
+import { removeAllListeners } from '../../utils/shared/protocol';
 import { connectionItem, defaultsItem, siteRulesItem, type Connection } from '../../utils/settings';
 
 type Server = Awaited<ReturnType<typeof startServer>>;

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { removeAllListeners, type PageJobOptions, type TabInfo } from '@/utils/messaging';
+import { removeAllListeners, type PageJobOptions, type TabInfo } from '@/utils/shared/protocol';
 import { registerTabControl, handleTabUpdated, handleTabRemoved, restoreBadges, toggleTab, autoTranslate } from '@/utils/background/tab-control';
 import { getTabState, updateTabState } from '@/utils/background/tab-state';
 import { connectionItem, siteRulesItem } from '@/utils/settings';

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { launchGlossa, TEST_KEY, type Glossa } from './harness';
-import type { Glossary } from '../../utils/api/types';
+import type { Glossary } from '../../utils/shared/api-types';
 
 // One browser for the whole file: every launch is slow, and a shared machine makes it fragile.
 let glossa: Glossa;

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Frame, Page } from 'playwright-core';
 import { pseudoTranslate } from '../../server/index';
-import { HOSTILE_PAYLOADS } from '../selection/hostile-payloads';
+import { HOSTILE_PAYLOADS } from '../content/selection/hostile-payloads';
 import { launchGlossa, TEST_KEY, type Glossa } from './harness';
 
 const HOST = 'glossa-selection-popover';

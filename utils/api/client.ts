@@ -3,13 +3,13 @@
 // Every response is validated where it enters (validate.ts); every failure is one ApiError
 // with a stable code. Transient failures are retried (retry.ts); every call can be aborted and
 // has a timeout. `fetch` and the retry clock are injected so tests need no network.
-import { ApiError, codeForStatus, type ApiErrorCode } from './errors';
+import { ApiError, codeForStatus, type ApiErrorCode } from '../shared/api-errors';
 import { abortedError, withRetry, type RetryOptions } from './retry';
 import { translateBody } from './packing';
 import type {
   CallOptions, CreateGlossaryParams, DictionaryEntries, DictionaryMeta, Glossary, Language,
   PatchGlossaryParams, TranslateParams, TranslateResult,
-} from './types';
+} from '../shared/api-types';
 import {
   dictionaryMeta, entriesResponse, glossary, glossaryList, language, arrayOf, parseResponse,
   translateResponse, type Check,

@@ -4,7 +4,7 @@
 // summed, so packing thousands of segments stays linear. A segment that cannot fit even alone
 // is split at element or sentence boundaries (its pieces are rejoined after translation), or,
 // when it cannot be split safely, reported in `oversized` and never sent.
-import type { TranslateParams } from './types';
+import type { TranslateParams } from '../shared/api-types';
 
 export interface PackLimits {
   maxTexts: number;

@@ -2,7 +2,7 @@
 // backoff and jitter, honouring Retry-After, bounded in attempts and in total time. Anything
 // else (456 quota, other 4xx, bad responses, aborts) fails at once: retrying those cannot help
 // and some of them would re-bill characters.
-import { ApiError, errorCode, isRetryable, type ApiErrorCode } from './errors';
+import { ApiError, errorCode, isRetryable, type ApiErrorCode } from '../shared/api-errors';
 
 export interface RetryOptions {
   /** Attempts in total, the first one included. */

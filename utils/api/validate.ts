@@ -1,8 +1,8 @@
 // Checks API responses where they enter: a body that is not the expected shape becomes an
 // ApiError with code `bad-response` naming the offending field, never a crash further on or
 // silently wrong data. Small composable checks instead of a schema library: the shapes are few.
-import { ApiError } from './errors';
-import type { DictionaryEntries, DictionaryMeta, Glossary, Language, TranslateResult, Translation } from './types';
+import { ApiError } from '../shared/api-errors';
+import type { DictionaryEntries, DictionaryMeta, Glossary, Language, TranslateResult, Translation } from '../shared/api-types';
 
 export type Check<T> = (value: unknown, path: string) => T;
 

@@ -4,8 +4,8 @@
 // The badge is derived from the tab state only, so it can be redrawn at any time (for
 // example after the worker was stopped).
 import { browser } from 'wxt/browser';
-import { t } from '../i18n';
-import { languageName } from '../languages';
+import { t } from '../shared/i18n';
+import { languageName } from '../shared/languages';
 import type { TabState } from './tab-state';
 import { hostnameOf } from './site-rules';
 

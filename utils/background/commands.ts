@@ -2,7 +2,7 @@
 // when the page is already translated) and `translate-selection` (the popover, which the
 // selection code in the content script draws).
 import { browser, type Browser } from 'wxt/browser';
-import { t } from '../i18n';
+import { t } from '../shared/i18n';
 import { selectionFrame, isRestrictedUrl, sendToContent } from './injection';
 import { toggleTab } from './tab-control';
 import { updateTabState } from './tab-state';

@@ -2,10 +2,10 @@
 // malformed key, a custom address that does not parse, or a custom server whose host permission
 // was not granted. Each is a clear message naming the way out, and no request (a request to a
 // host without permission would still reach it as a CORS preflight).
-import { ApiError } from '../api/errors';
+import { ApiError } from '../shared/api-errors';
 import { browser } from 'wxt/browser';
 import { describeAddressProblem, hostPermissionPattern, resolveConnection } from '../connection';
-import { t } from '../i18n';
+import { t } from '../shared/i18n';
 import { connectionItem, type Connection } from '../settings';
 
 /**

@@ -2,12 +2,12 @@
 // the v3 glossary endpoints with the key it alone reads, then bumps the glossary's cache
 // revision so translations made with the old entries are not served again.
 // Only the extension's own pages may use these messages.
-import { onMessage, type MessageSender } from '../messaging';
+import { onMessage, type MessageSender } from '../shared/protocol';
 import { createApiClient, type ApiClient } from '../api/client';
-import { bumpGlossaryRevision } from '../translation/cache';
-import type { DictionaryEntries } from '../api/types';
+import { bumpGlossaryRevision } from './translation/cache';
+import type { DictionaryEntries } from '../shared/api-types';
 import { apiBaseUrl, connectionItem } from '../settings';
-import { t } from '../i18n';
+import { t } from '../shared/i18n';
 import { isExtensionPage } from './sender';
 import { connectionProblem } from './connection-check';
 

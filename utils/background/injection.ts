@@ -2,7 +2,7 @@
 // site: a message to a tab first tries a content script that is already there, and injects
 // one only when nothing answers, so the script never runs twice in a page.
 import { browser } from 'wxt/browser';
-import { sendMessage, type ProtocolMap } from '../messaging';
+import { sendMessage, type ProtocolMap } from '../shared/protocol';
 
 export const CONTENT_SCRIPT_FILE = 'content-scripts/content.js';
 

@@ -2,8 +2,8 @@
 // context menu, always-translate sites) and the popup's starting choices: the popup's last
 // choices while the defaults they were made over still hold, else the defaults from the
 // options page with the default glossary of the pair.
-import type { Formality, ModelType } from '../api/types';
-import type { PageJobOptions } from '../messaging';
+import type { Formality, ModelType } from '../shared/api-types';
+import type { PageJobOptions } from '../shared/protocol';
 import {
   defaultGlossariesItem,
   defaultsItem,

@@ -1,10 +1,10 @@
 // The page engine's door into the background: content scripts send blocks of their own tab;
 // the background translates them with the options it stored for that tab (never options from
 // the message: a page cannot pick the glossary, model or server) and answers in order.
-import { ApiError } from '../api/errors';
-import { t } from '../i18n';
-import { onMessage, type BlockRequest, type MessageSender, type ProtocolMap } from '../messaging';
-import { translationService, type TranslationService } from '../translation/service';
+import { ApiError } from '../shared/api-errors';
+import { t } from '../shared/i18n';
+import { onMessage, type BlockRequest, type MessageSender, type ProtocolMap } from '../shared/protocol';
+import { translationService, type TranslationService } from './translation/service';
 import { isContentScript } from './sender';
 import { getTabState } from './tab-state';
 

@@ -8,19 +8,19 @@
 // bills nothing. Errors cross messaging as plain errors with `code` (and `detail` for settings).
 import { browser } from 'wxt/browser';
 import { createApiClient, type ApiClient } from '../api/client';
-import { ApiError } from '../api/errors';
+import { ApiError } from '../shared/api-errors';
 import { API_LIMITS, translateBody, utf8Length } from '../api/packing';
-import type { TranslateParams } from '../api/types';
+import type { TranslateParams } from '../shared/api-types';
 import { hasHostPermission, resolveConnection } from '../connection';
-import { t } from '../i18n';
-import { onMessage, type MessageSender, type SelectionRequest, type SelectionTranslation } from '../messaging';
-import { MAX_CONTEXT_CHARS, MAX_SELECTION_CHARS, MAX_SELECTION_HTML_CHARS } from '../selection/capture';
-import { DETAIL_BAD_ADDRESS, DETAIL_NO_KEY, DETAIL_PERMISSION } from '../selection/error-text';
+import { t } from '../shared/i18n';
+import { onMessage, type MessageSender, type SelectionRequest, type SelectionTranslation } from '../shared/protocol';
+import { MAX_CONTEXT_CHARS, MAX_SELECTION_CHARS, MAX_SELECTION_HTML_CHARS } from '../content/selection/capture';
+import { DETAIL_BAD_ADDRESS, DETAIL_NO_KEY, DETAIL_PERMISSION } from '../content/selection/error-text';
 import { connectionItem, defaultGlossariesItem, type Connection } from '../settings';
-import { cacheKey, defaultCache, glossaryRevision, type TranslationCache } from '../translation/cache';
-import { createGlossaryResolver, type GlossaryResolver } from '../translation/glossary-select';
-import { recordUsage } from '../translation/usage';
-import { sameMarkup } from '../translation/markup-check';
+import { cacheKey, defaultCache, glossaryRevision, type TranslationCache } from './translation/cache';
+import { createGlossaryResolver, type GlossaryResolver } from './translation/glossary-select';
+import { recordUsage } from './translation/usage';
+import { sameMarkup } from './translation/markup-check';
 import { currentJobOptions, defaultGlossaryFor, modelForPlan } from './job-options';
 import { isContentScript } from './sender';
 

@@ -2,7 +2,7 @@
 // made on the user's behalf) only for the extension's own pages, and page-engine messages only
 // for content scripts running in a tab. Messages from anywhere else are refused.
 import { browser } from 'wxt/browser';
-import type { MessageSender } from '../messaging';
+import type { MessageSender } from '../shared/protocol';
 
 function extensionOrigin(): string {
   return browser.runtime.getURL('/');

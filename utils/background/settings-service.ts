@@ -5,12 +5,12 @@
 import { browser } from 'wxt/browser';
 import { storage } from 'wxt/utils/storage';
 import { createApiClient } from '../api/client';
-import { errorCode } from '../api/errors';
-import type { Formality, Language, ModelType } from '../api/types';
+import { errorCode } from '../shared/api-errors';
+import type { Formality, Language, ModelType } from '../shared/api-types';
 import { checkServerAddress, hasHostPermission, isWellFormedKey, resolveConnection, type ConnectionProblem, type ConnectionTestResult } from '../connection';
-import { FALLBACK_SOURCE_LANGUAGES, FALLBACK_TARGET_LANGUAGES } from '../languages';
-import { onMessage, type LanguageList, type MessageSender, type SettingsPatch, type SettingsSnapshot } from '../messaging';
-import { planAddresses, type PlanAddresses } from '../plan-addresses';
+import { FALLBACK_SOURCE_LANGUAGES, FALLBACK_TARGET_LANGUAGES } from '../shared/languages';
+import { onMessage, type LanguageList, type MessageSender, type SettingsPatch, type SettingsSnapshot } from '../shared/protocol';
+import { planAddresses, type PlanAddresses } from '../shared/plan-addresses';
 import {
   connectionItem,
   defaultGlossariesItem,
@@ -22,8 +22,8 @@ import {
   type SiteRules,
   type TranslationDefaults,
 } from '../settings';
-import { cacheStats, clearCache } from '../translation/cache';
-import { usageReport } from '../translation/usage';
+import { cacheStats, clearCache } from './translation/cache';
+import { usageReport } from './translation/usage';
 import { isContentScript, isExtensionPage } from './sender';
 
 export const LANGUAGE_CACHE_MS = 24 * 60 * 60 * 1000;

@@ -2,7 +2,7 @@
 // exactly (www.example.com and example.com are different sites, as the browser's own
 // permission prompts treat them).
 import { siteRulesItem, type SiteRules } from '../settings';
-import type { SiteRule } from '../messaging';
+import type { SiteRule } from '../shared/protocol';
 
 /** The hostname a rule applies to, or '' for URLs that have none we can act on. */
 export function hostnameOf(url: string | undefined): string {

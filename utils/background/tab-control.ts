@@ -3,10 +3,10 @@
 // and reports progress; this module keeps the tab's state in storage.session (it outlives the
 // worker) and draws the badge from it.
 import { browser } from 'wxt/browser';
-import { API_ERROR_CODES, errorCode, type ApiErrorCode } from '../api/errors';
-import { onMessage, type MessageSender, type PageJobOptions, type ProtocolMap, type TabInfo } from '../messaging';
+import { API_ERROR_CODES, errorCode, type ApiErrorCode } from '../shared/api-errors';
+import { onMessage, type MessageSender, type PageJobOptions, type ProtocolMap, type TabInfo } from '../shared/protocol';
 import { connectionItem, siteRulesItem } from '../settings';
-import { translationService } from '../translation/service';
+import { translationService } from './translation/service';
 import { applyBadge, showsTranslation, syncPageMenu } from './badge';
 import { connectionProblem } from './connection-check';
 import { currentJobOptions, modelForPlan, preferFormality, sameJob, validJobOptions } from './job-options';

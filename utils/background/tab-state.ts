@@ -2,8 +2,8 @@
 // stopped. Read-modify-write updates are serialised per tab so concurrent reports don't race.
 import { browser } from 'wxt/browser';
 import { storage } from 'wxt/utils/storage';
-import type { ApiErrorCode } from '../api/errors';
-import type { PageJobOptions, PageProgress } from '../messaging';
+import type { ApiErrorCode } from '../shared/api-errors';
+import type { PageJobOptions, PageProgress } from '../shared/protocol';
 
 export type TabPhase = 'original' | 'translating' | 'translated' | 'error';
 

@@ -2,7 +2,7 @@
 // server and the extension's glossary manager so both enforce exactly the spec's content rules.
 // Pure TypeScript: no DOM and no Node APIs, so it runs in the browser, the worker and Node.
 
-import type { EntriesFormat } from '../api/types';
+import type { EntriesFormat } from '../shared/api-types';
 
 export type { EntriesFormat };
 

@@ -1,5 +1,5 @@
 // Problems from entries.ts in the interface language: the rule broken, where, and which side.
-import { t } from '../i18n';
+import { t } from '../shared/i18n';
 import type { EntryProblem } from './entries';
 
 /** `unit` names what `line` counts: lines of pasted text or a file, or rows of the table. */

@@ -7,7 +7,7 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { startServer, type GlossaServer } from '../../../server/index';
 import { createApiClient, type ApiClient } from '../../../utils/api/client';
 import { registerGlossaryService } from '../../../utils/background/glossary-service';
-import { removeAllListeners } from '../../../utils/messaging';
+import { removeAllListeners } from '../../../utils/shared/protocol';
 
 export const KEY = 'component-test-key';
 

@@ -2,8 +2,8 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { afterEach, describe, expect, it } from 'vitest';
 import { OptionsApp } from '../../../components/options/OptionsApp';
 import { connectionItem, defaultGlossariesItem, defaultsItem, siteRulesItem } from '../../../utils/settings';
-import { usageItem, monthKey } from '../../../utils/translation/usage';
-import { defaultCache } from '../../../utils/translation/cache';
+import { usageItem, monthKey } from '../../../utils/background/translation/usage';
+import { defaultCache } from '../../../utils/background/translation/cache';
 import { jsonResponse, startFakeBackground } from './background';
 
 afterEach(cleanup);

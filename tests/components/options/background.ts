@@ -2,9 +2,9 @@
 // fake browser's storage, reached as an extension page, with permissions and fetch faked.
 import { vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import type { Glossary } from '../../../utils/api/types';
+import type { Glossary } from '../../../utils/shared/api-types';
 import { registerSettingsService } from '../../../utils/background/settings-service';
-import { onMessage, removeAllListeners } from '../../../utils/messaging';
+import { onMessage, removeAllListeners } from '../../../utils/shared/protocol';
 
 export const ADDRESSES = { paid: 'http://127.0.0.1:8787', free: 'http://127.0.0.1:8788' };
 

@@ -1,10 +1,10 @@
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/preact';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SelectionPopover, type PopoverStatus, type SelectionPopoverProps } from '../../../components/popover/SelectionPopover';
-import { FALLBACK_TARGET_LANGUAGES } from '../../../utils/languages';
-import { describeError } from '../../../utils/selection/error-text';
-import { sanitizeTranslation } from '../../../utils/selection/sanitize';
-import { ORIGINAL_INLINE } from '../../selection/hostile-payloads';
+import { FALLBACK_TARGET_LANGUAGES } from '../../../utils/shared/languages';
+import { describeError } from '../../../utils/content/selection/error-text';
+import { sanitizeTranslation } from '../../../utils/content/selection/sanitize';
+import { ORIGINAL_INLINE } from '../../content/selection/hostile-payloads';
 
 const done: PopoverStatus = {
   state: 'done',

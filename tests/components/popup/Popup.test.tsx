@@ -2,10 +2,10 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/pr
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { Popup } from '@/components/popup/Popup';
-import type { Glossary } from '@/utils/api/types';
+import type { Glossary } from '@/utils/shared/api-types';
 import { registerTabControl } from '@/utils/background/tab-control';
 import { updateTabState } from '@/utils/background/tab-state';
-import { onMessage, removeAllListeners, type PageJobOptions } from '@/utils/messaging';
+import { onMessage, removeAllListeners, type PageJobOptions } from '@/utils/shared/protocol';
 import { connectionItem, defaultGlossariesItem, defaultsItem, popupChoicesItem, siteRulesItem } from '@/utils/settings';
 import { installFakeContent, type FakeContent } from '../../background/fake-tabs';
 

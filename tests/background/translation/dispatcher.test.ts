@@ -1,0 +1,157 @@
+// @vitest-environment node
+import { describe, expect, it } from 'vitest';
+import type { ApiClient } from '../../../utils/api/client';
+import { ApiError } from '../../../utils/shared/api-errors';
+import { translateBody } from '../../../utils/api/packing';
+import type { TranslateParams, TranslateResult } from '../../../utils/shared/api-types';
+import { createDispatcher, type BillingOwner, type DispatchItem } from '../../../utils/background/translation/dispatcher';
+
+/** A client whose translate calls are recorded and answered when the test opens them. */
+function fakeClient(options: { manual?: boolean; fail?: ApiError } = {}) {
+  const calls: { params: TranslateParams; open: () => void }[] = [];
+  let inFlight = 0;
+  let peak = 0;
+  const client = {
+    baseUrl: 'fake',
+    async translate(params: TranslateParams): Promise<TranslateResult> {
+      inFlight++;
+      peak = Math.max(peak, inFlight);
+      let open!: () => void;
+      const gate = new Promise<void>((resolve) => {
+        open = resolve;
+      });
+      calls.push({ params, open });
+      if (options.manual) await gate;
+      inFlight--;
+      if (options.fail) throw options.fail;
+      return {
+        translations: params.text.map((text) => ({ detected_source_language: 'DE', text: text.toUpperCase() })),
+        billed_characters: params.text.join('').length,
+      };
+    },
+  } as unknown as ApiClient;
+  return { client, calls, peak: () => peak };
+}
+
+const params = { target_lang: 'EN-US', tag_handling: 'html' as const, show_billed_characters: true };
+
+function items(texts: string[], client: ApiClient, group = 'g', owner: BillingOwner = { billed: 0, site: 'a.test' }) {
+  const results = new Map<string, string>();
+  const errors = new Map<string, string>();
+  const list: DispatchItem[] = texts.map((text) => ({
+    text, group, params, client, owner,
+    resolve: (t) => results.set(text, t.text),
+    reject: (e) => errors.set(text, e.code),
+  }));
+  return { list, results, errors, owner };
+}
+
+const texts = (prefix: string, n: number) => Array.from({ length: n }, (_, i) => `${prefix}${i}`);
+
+describe('dispatcher', () => {
+  it('fills requests from every waiting message of the same kind: 6 messages of 10 texts take 2 requests', async () => {
+    const { client, calls } = fakeClient();
+    const dispatcher = createDispatcher({ gatherMs: 100 });
+    const batches = Array.from({ length: 6 }, (_, b) => items(texts(`m${b}-`, 10), client));
+    await Promise.all(batches.map((b) => dispatcher.submit(b.list)));
+    expect(calls.map((c) => c.params.text.length)).toEqual([50, 10]);
+    expect(calls.flatMap((c) => c.params.text)).toEqual(batches.flatMap((b) => b.list.map((i) => i.text)));
+    expect(batches[5].results.get('m5-9')).toBe('M5-9');
+  });
+
+  it('keeps every request within 128 KiB when merging', async () => {
+    const { client, calls } = fakeClient();
+    const dispatcher = createDispatcher({ gatherMs: 200 });
+    const big = (tag: string) => `${tag}${'ü'.repeat(20_000)}`; // ≈ 40 KB each
+    await Promise.all(Array.from({ length: 5 }, (_, b) => dispatcher.submit(items([big(`a${b}`), big(`b${b}`)], client).list)));
+    expect(calls.map((c) => c.params.text.length)).toEqual([3, 3, 3, 1]);
+    for (const call of calls) expect(new TextEncoder().encode(translateBody(call.params)).length).toBeLessThanOrEqual(128 * 1024);
+  });
+
+  it('never mixes texts of different kinds (other parameters, tab or client) in one request', async () => {
+    const { client, calls } = fakeClient();
+    const dispatcher = createDispatcher();
+    await Promise.all([
+      dispatcher.submit(items(['a', 'b'], client, 'tab1').list),
+      dispatcher.submit(items(['c'], client, 'tab2').list),
+      dispatcher.submit(items(['d'], client, 'tab1').list),
+    ]);
+    expect(calls.map((c) => c.params.text)).toEqual([['a', 'b', 'd'], ['c']]);
+  });
+
+  it('keeps at most three requests in flight and lets viewport texts overtake waiting ones', async () => {
+    const fake = fakeClient({ manual: true });
+    const dispatcher = createDispatcher({ concurrency: 3, gatherMs: 0 });
+    const below = dispatcher.submit(items(texts('x', 300), fake.client).list);
+    await new Promise((r) => setTimeout(r, 5));
+    expect(fake.calls).toHaveLength(3);
+    const viewport = dispatcher.submit(items(['viewport'], fake.client, 'g').list, true);
+    fake.calls[0].open();
+    await new Promise((r) => setTimeout(r, 5));
+    // The viewport text goes next, and the request is topped up with waiting texts of its kind.
+    expect(fake.calls[3].params.text[0]).toBe('viewport');
+    expect(fake.calls[3].params.text).toHaveLength(50);
+    // Answer everything as it arrives.
+    while (dispatcher.stats.inFlight > 0 || dispatcher.stats.waiting > 0) {
+      for (const call of fake.calls) call.open();
+      await new Promise((r) => setTimeout(r, 1));
+    }
+    await Promise.all([below, viewport]);
+    expect(fake.peak()).toBe(3);
+    expect(fake.calls).toHaveLength(7); // 301 texts: the packing minimum
+  });
+
+  it('a page\'s viewport message and the rest arriving right after share one request', async () => {
+    const { client, calls } = fakeClient();
+    const dispatcher = createDispatcher({ priorityGatherMs: 30 });
+    const viewport = dispatcher.submit(items(['v1', 'v2'], client).list, true);
+    const rest = dispatcher.submit(items(texts('r', 8), client).list);
+    await Promise.all([viewport, rest]);
+    expect(calls.map((c) => c.params.text)).toEqual([['v1', 'v2', ...texts('r', 8)]]);
+  });
+
+  it('sends a lone partial request once the gather time is over', async () => {
+    const { client, calls } = fakeClient();
+    const dispatcher = createDispatcher({ gatherMs: 30 });
+    const started = Date.now();
+    await dispatcher.submit(items(['solo'], client).list);
+    expect(calls).toHaveLength(1);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(25);
+    // Viewport texts do not wait.
+    const quick = Date.now();
+    await dispatcher.submit(items(['now'], client).list, true);
+    expect(Date.now() - quick).toBeLessThan(25);
+  });
+
+  it('credits billed characters to the first text\'s caller and reports them', async () => {
+    const { client } = fakeClient();
+    const billed: [string, number][] = [];
+    const dispatcher = createDispatcher({ onBilled: (owner, n) => billed.push([owner.site, n]) });
+    const a = items(['aaa'], client, 'g', { billed: 0, site: 'a.test' });
+    const b = items(['bb'], client, 'g', { billed: 0, site: 'a.test' });
+    await Promise.all([dispatcher.submit(a.list), dispatcher.submit(b.list)]);
+    expect(a.owner.billed + b.owner.billed).toBe(5);
+    expect(billed).toEqual([['a.test', 5]]);
+  });
+
+  it('on quota stops: what waits fails, what comes later fails without a request, until resumed', async () => {
+    const quota = new ApiError('quota', 'Quota exceeded', { status: 456 });
+    const fake = fakeClient({ fail: quota });
+    const dispatcher = createDispatcher({ concurrency: 1, gatherMs: 0 });
+    const first = items(texts('a', 120), fake.client);
+    await dispatcher.submit(first.list);
+    expect(fake.calls).toHaveLength(1);
+    expect([...first.errors.values()].every((code) => code === 'quota')).toBe(true);
+    expect(first.errors.size).toBe(120);
+    expect(dispatcher.stopped).toBe(quota);
+    const later = items(['b'], fake.client);
+    await dispatcher.submit(later.list);
+    expect(later.errors.get('b')).toBe('quota');
+    expect(fake.calls).toHaveLength(1);
+    dispatcher.resume();
+    const ok = fakeClient();
+    const again = items(['c'], ok.client);
+    await dispatcher.submit(again.list);
+    expect(again.results.get('c')).toBe('C');
+  });
+});

@@ -1,0 +1,147 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { onMessage, removeAllListeners, sendMessage } from '../../utils/shared/protocol';
+import { claimContentScript, resend, startPageEngine, validJobOptions, workerGone, type PageEngineWiring } from '../../utils/content/start-page-engine';
+import { upperCase } from '../page/fake-translator';
+import { immediateVisibility } from '../../utils/page/visibility';
+
+const TEST_OPTIONS = { visibility: immediateVisibility, progressIntervalMs: 0 };
+
+const JOB = { targetLang: 'DE', sourceLang: '', formality: 'default', modelType: 'latency_optimized', bilingual: false } as const;
+const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+const wirings: PageEngineWiring[] = [];
+
+afterEach(async () => {
+  for (const wiring of wirings.splice(0)) await wiring.stop();
+  removeAllListeners();
+  document.body.innerHTML = '';
+  document.querySelector('glossa-notice')?.remove();
+});
+
+describe('validJobOptions', () => {
+  it('accepts well-formed options and drops unknown fields', () => {
+    expect(validJobOptions({ ...JOB, glossaryId: 'g1', apiKey: 'secret' })).toEqual({ ...JOB, glossaryId: 'g1' });
+  });
+  it.each([
+    ['no target', { ...JOB, targetLang: '' }],
+    ['script in target', { ...JOB, targetLang: '<script>' }],
+    ['bad source', { ...JOB, sourceLang: 'english please' }],
+    ['unknown formality', { ...JOB, formality: 'rude' }],
+    ['unknown model', { ...JOB, modelType: 'fast' }],
+    ['bilingual not boolean', { ...JOB, bilingual: 'yes' }],
+    ['glossary not a string', { ...JOB, glossaryId: 5 }],
+    ['null', null],
+  ])('refuses %s', (_name, input) => {
+    expect(validJobOptions(input)).toBeUndefined();
+  });
+});
+
+describe('resend', () => {
+  it('sends again when the service worker went away, within a bound', async () => {
+    let calls = 0;
+    const result = await resend(async () => {
+      calls++;
+      if (calls < 3) throw new Error('A listener indicated an asynchronous response by returning true, but the message channel closed before a response was received');
+      return 'ok';
+    }, [1, 1, 1]);
+    expect(result).toBe('ok');
+    expect(calls).toBe(3);
+  });
+
+  it('gives up after the bound', async () => {
+    let calls = 0;
+    await expect(resend(async () => {
+      calls++;
+      throw new Error('Could not establish connection. Receiving end does not exist.');
+    }, [1, 1])).rejects.toThrow(/Receiving end/);
+    expect(calls).toBe(3);
+  });
+
+  it('never resends an API error (it may have been billed)', async () => {
+    let calls = 0;
+    await expect(resend(async () => {
+      calls++;
+      throw Object.assign(new Error('Quota exceeded'), { code: 'quota' });
+    }, [1, 1])).rejects.toMatchObject({ code: 'quota' });
+    expect(calls).toBe(1);
+    expect(workerGone(Object.assign(new Error('x'), { code: 'no-receiver' }))).toBe(true);
+  });
+});
+
+describe('claimContentScript', () => {
+  it('wires only the first injection', () => {
+    const scope = {};
+    expect(claimContentScript(scope)).toBe(true);
+    expect(claimContentScript(scope)).toBe(false);
+  });
+});
+
+describe('startPageEngine', () => {
+  it('translates through translateBlocks, reports progress, and shows the original on request', async () => {
+    document.body.innerHTML = '<p>Hello <b>there</b></p>';
+    const original = document.body.innerHTML;
+    const received: unknown[] = [];
+    const progress: { state: string; done: number }[] = [];
+    wirings.push(startPageEngine(document, TEST_OPTIONS));
+    // The background's side of the protocol, as the fake browser delivers it.
+    onMessage('translateBlocks', ({ data }) => {
+      received.push(data);
+      return { results: data.blocks.map((b) => ({ ok: true as const, text: upperCase(b.text) })), billedCharacters: 11 };
+    });
+    onMessage('reportProgress', ({ data }) => {
+      progress.push(data);
+    });
+    await sendMessage('startTranslation', JOB);
+    await expect.poll(() => document.body.innerHTML, { timeout: 3000 }).toBe('<p>HELLO <b>THERE</b></p>');
+    expect(received[0]).toMatchObject({ blocks: [{ text: 'Hello <b id="1">there</b>', format: 'html' }], priority: true });
+    await expect.poll(() => progress.at(-1), { timeout: 3000 }).toMatchObject({ state: 'translated', done: 1, total: 1, billedCharacters: 11 });
+    await sendMessage('showOriginal', {});
+    expect(document.body.innerHTML).toBe(original);
+    await expect.poll(() => progress.at(-1)).toMatchObject({ state: 'original' });
+  });
+
+  it('refuses malformed options', async () => {
+    wirings.push(startPageEngine(document, TEST_OPTIONS));
+    await expect(sendMessage('startTranslation', { ...JOB, targetLang: 42 } as never)).rejects.toMatchObject({ code: 'bad-request' });
+  });
+
+  it('shows a notice with Retry for failed blocks, and retries them', async () => {
+    document.body.innerHTML = '<p>One</p>';
+    let fail = true;
+    wirings.push(startPageEngine(document, TEST_OPTIONS));
+    onMessage('translateBlocks', ({ data }) => {
+      if (fail) throw Object.assign(new Error('Server trouble'), { code: 'server' });
+      return { results: data.blocks.map((b) => ({ ok: true as const, text: upperCase(b.text) })), billedCharacters: 3 };
+    });
+    onMessage('reportProgress', () => undefined);
+    await sendMessage('startTranslation', JOB);
+    await expect.poll(() => document.querySelector('glossa-notice'), { timeout: 3000 }).not.toBeNull();
+    const root = document.querySelector('glossa-notice')!.shadowRoot!;
+    expect(root.textContent).toContain('could not translate 1 parts');
+    fail = false;
+    const retry = [...root.querySelectorAll('button')].find((b) => b.textContent === 'Retry')!;
+    retry.click();
+    await expect.poll(() => document.body.innerHTML, { timeout: 3000 }).toBe('<p>ONE</p>');
+    await expect.poll(() => document.querySelector('glossa-notice')).toBeNull();
+  });
+
+  it('points to the options when the key is refused', async () => {
+    document.body.innerHTML = '<p>One</p>';
+    wirings.push(startPageEngine(document, TEST_OPTIONS));
+    onMessage('translateBlocks', () => {
+      throw Object.assign(new Error('Forbidden'), { code: 'auth', status: 403 });
+    });
+    const reports: { state: string; errorCode?: string }[] = [];
+    onMessage('reportProgress', ({ data }) => {
+      reports.push(data);
+    });
+    await sendMessage('startTranslation', JOB);
+    await expect.poll(() => reports.at(-1), { timeout: 3000 }).toMatchObject({ state: 'error', errorCode: 'auth' });
+    const root = document.querySelector('glossa-notice')!.shadowRoot!;
+    expect(root.textContent).toContain('refused the API key');
+    expect([...root.querySelectorAll('button')].map((b) => b.textContent)).toContain('Open options');
+    await wait(1);
+    expect(fakeBrowser.runtime.id).toBeDefined();
+  });
+});

@@ -1,0 +1,77 @@
+// Billed characters, as the API reports them, per calendar month and per site (storage.local,
+// for the options page) and per tab (storage.session, for the tab's lifetime). Only what the
+// server says it billed is counted: cache hits and deduplicated blocks cost nothing.
+import { storage } from 'wxt/utils/storage';
+import type { UsageReport } from '../../shared/protocol';
+
+export interface MonthUsage {
+  total: number;
+  /** Billed characters per hostname. */
+  sites: Record<string, number>;
+}
+
+/** Months kept: the current one and a year back. */
+const KEEP_MONTHS = 13;
+
+export const usageItem = storage.defineItem<Record<string, MonthUsage>>('local:usage', { fallback: {} });
+
+function tabItem(tabId: number) {
+  return storage.defineItem<number>(`session:billed:${tabId}`, { fallback: 0 });
+}
+
+/** "2026-11" for a date, in local time (the month the user sees on the calendar). */
+export function monthKey(date: Date = new Date()): string {
+  return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}`;
+}
+
+let writes: Promise<unknown> = Promise.resolve();
+
+/** Adds billed characters for a site (hostname) and a tab; writes run one after another. */
+export function recordUsage(site: string, tabId: number | undefined, characters: number, date: Date = new Date()): Promise<void> {
+  if (!(characters > 0)) return Promise.resolve();
+  const next = writes.catch(() => undefined).then(async () => {
+    const all = await usageItem.getValue();
+    const month = monthKey(date);
+    const current = all[month] ?? { total: 0, sites: {} };
+    const host = site || '(unknown)';
+    const updated: Record<string, MonthUsage> = {
+      ...all,
+      [month]: { total: current.total + characters, sites: { ...current.sites, [host]: (current.sites[host] ?? 0) + characters } },
+    };
+    for (const old of Object.keys(updated).sort().reverse().slice(KEEP_MONTHS)) delete updated[old];
+    await usageItem.setValue(updated);
+    if (tabId !== undefined) {
+      const item = tabItem(tabId);
+      await item.setValue((await item.getValue()) + characters);
+    }
+  });
+  writes = next;
+  return next;
+}
+
+/** Billed characters of one month (the current one by default), total and per site. */
+export async function usageForMonth(month: string = monthKey()): Promise<MonthUsage> {
+  await writes.catch(() => undefined);
+  return (await usageItem.getValue())[month] ?? { total: 0, sites: {} };
+}
+
+/** Billed characters of one tab since it was opened (or the browser session began). */
+export async function billedForTab(tabId: number): Promise<number> {
+  await writes.catch(() => undefined);
+  return tabItem(tabId).getValue();
+}
+
+/** The options page's figures: this month's billed characters, in total and per site, most first. */
+export async function usageReport(month: string = monthKey()): Promise<UsageReport> {
+  const usage = await usageForMonth(month);
+  const sites = Object.entries(usage.sites)
+    .map(([site, characters]) => ({ site, characters }))
+    .sort((a, b) => b.characters - a.characters || a.site.localeCompare(b.site));
+  return { month, total: usage.total, sites };
+}
+
+/** Forgets a closed tab's count (its storage.session entry). */
+export async function forgetTabUsage(tabId: number): Promise<void> {
+  await writes.catch(() => undefined);
+  await tabItem(tabId).removeValue();
+}

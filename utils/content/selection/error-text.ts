@@ -1,0 +1,81 @@
+// Errors in the popover in plain words, each with the way out the user has: open the options
+// (key, address, glossary), try again (transient trouble), or nothing they can change.
+import { errorCode } from '../../shared/api-errors';
+import { t } from '../../shared/i18n';
+
+export type PopoverErrorKind =
+  | 'no-key' | 'auth' | 'bad-address' | 'permission' | 'quota' | 'rate-limit' | 'network' | 'timeout' | 'server'
+  | 'too-large' | 'bad-response' | 'not-found' | 'bad-request' | 'failed';
+
+export type ErrorRemedy = 'options' | 'retry' | 'none';
+
+export interface PopoverError {
+  kind: PopoverErrorKind;
+  message: string;
+  remedy: ErrorRemedy;
+}
+
+/** Details the selection service sets on errors that are about settings, not the server. */
+export const DETAIL_NO_KEY = 'empty-key';
+export const DETAIL_BAD_ADDRESS = 'bad-address';
+export const DETAIL_PERMISSION = 'permission';
+
+export function errorKind(err: unknown): PopoverErrorKind {
+  const code = errorCode(err);
+  const detail = (err as { detail?: unknown } | null)?.detail;
+  if (code === 'auth') return detail === DETAIL_NO_KEY ? 'no-key' : 'auth';
+  if (code === 'bad-request' && detail === DETAIL_BAD_ADDRESS) return 'bad-address';
+  if (code === 'network' && detail === DETAIL_PERMISSION) return 'permission';
+  switch (code) {
+    case 'quota':
+    case 'rate-limit':
+    case 'network':
+    case 'timeout':
+    case 'server':
+    case 'too-large':
+    case 'bad-response':
+    case 'not-found':
+    case 'bad-request':
+      return code;
+    default:
+      return 'failed';
+  }
+}
+
+const REMEDY: Record<PopoverErrorKind, ErrorRemedy> = {
+  'no-key': 'options',
+  auth: 'options',
+  'bad-address': 'options',
+  permission: 'options',
+  quota: 'none',
+  'rate-limit': 'retry',
+  network: 'retry',
+  timeout: 'retry',
+  server: 'retry',
+  'too-large': 'none',
+  'bad-response': 'retry',
+  'not-found': 'options',
+  'bad-request': 'options',
+  failed: 'retry',
+};
+
+const MESSAGE_KEY: Record<PopoverErrorKind, string> = {
+  'no-key': 'popoverErrorNoKey',
+  auth: 'popoverErrorAuth',
+  'bad-address': 'popoverErrorBadAddress',
+  permission: 'popoverErrorPermission',
+  quota: 'popoverErrorQuota',
+  'rate-limit': 'popoverErrorRateLimit',
+  network: 'popoverErrorNetwork',
+  timeout: 'popoverErrorTimeout',
+  server: 'popoverErrorServer',
+  'too-large': 'popoverErrorTooLarge',
+  'bad-response': 'popoverErrorBadResponse',
+  'not-found': 'popoverErrorNotFound',
+  'bad-request': 'popoverErrorBadRequest',
+  failed: 'popoverErrorFailed',
+};
+
+export function describeError(kind: PopoverErrorKind): PopoverError {
+  return { kind, message: t(MESSAGE_KEY[kind]), remedy: REMEDY[kind] };
+}

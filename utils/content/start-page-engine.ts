@@ -1,0 +1,146 @@
+// The content script's side of page translation: answers the background's startTranslation,
+// showOriginal and retryFailed, and gives the engine a translate function that goes through
+// the background (which owns the key, the cache and the API).
+import { browser } from 'wxt/browser';
+import type { ApiErrorCode } from '../shared/api-errors';
+import type { Formality, ModelType } from '../shared/api-types';
+import { onMessage, sendMessage, type MessageSender, type PageJobOptions } from '../shared/protocol';
+import { createPageEngine, type EngineProgress, type PageEngine, type PageEngineOptions, type TranslateFn } from '../page/engine';
+import type { DetectLanguage } from '../page/language';
+import { createStatusNotice } from './status-notice';
+
+const FORMALITIES: readonly Formality[] = ['default', 'more', 'less', 'prefer_more', 'prefer_less'];
+const MODELS: readonly ModelType[] = ['latency_optimized', 'quality_optimized', 'prefer_quality_optimized'];
+const LANG = /^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})?$/;
+
+/** Checks the options of a startTranslation message; undefined when malformed. */
+export function validJobOptions(input: unknown): PageJobOptions | undefined {
+  const o = input as Record<string, unknown> | null;
+  if (typeof o !== 'object' || o === null) return undefined;
+  if (typeof o.targetLang !== 'string' || !LANG.test(o.targetLang)) return undefined;
+  if (typeof o.sourceLang !== 'string' || (o.sourceLang !== '' && !LANG.test(o.sourceLang))) return undefined;
+  if (!FORMALITIES.includes(o.formality as Formality) || !MODELS.includes(o.modelType as ModelType)) return undefined;
+  if (o.glossaryId !== undefined && typeof o.glossaryId !== 'string') return undefined;
+  if (typeof o.bilingual !== 'boolean') return undefined;
+  return {
+    targetLang: o.targetLang,
+    sourceLang: o.sourceLang,
+    formality: o.formality as Formality,
+    modelType: o.modelType as ModelType,
+    ...(o.glossaryId ? { glossaryId: o.glossaryId } : {}),
+    bilingual: o.bilingual,
+  };
+}
+
+/** The browser's words for "the service worker went away before answering". */
+const WORKER_GONE = /Receiving end does not exist|Could not establish connection|message port closed|message channel closed|Extension context invalidated/i;
+
+export function workerGone(err: unknown): boolean {
+  const code = (err as { code?: unknown } | null)?.code;
+  if (code === 'no-receiver') return true;
+  return WORKER_GONE.test(err instanceof Error ? err.message : String(err));
+}
+
+/**
+ * Sends again when the background was stopped mid-request (the next message starts it), a
+ * bounded number of times; any other error is the answer.
+ */
+export async function resend<T>(send: () => Promise<T>, delaysMs: readonly number[] = [200, 600, 1500]): Promise<T> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await send();
+    } catch (err) {
+      if (!workerGone(err) || attempt >= delaysMs.length) throw err;
+      await new Promise((resolve) => setTimeout(resolve, delaysMs[attempt]));
+    }
+  }
+}
+
+export const translateViaBackground: TranslateFn = (blocks, info) =>
+  resend(() => sendMessage('translateBlocks', {
+    blocks,
+    ...(info.context ? { context: info.context } : {}),
+    ...(info.sourceLang ? { sourceLang: info.sourceLang } : {}),
+    priority: info.priority === 'viewport',
+  }));
+
+const detectWithBrowser: DetectLanguage = async (text) => {
+  if (!text.trim() || typeof browser.i18n?.detectLanguage !== 'function') return undefined;
+  const result = await browser.i18n.detectLanguage(text);
+  return { isReliable: !!result.isReliable, languages: (result.languages ?? []).map((l) => ({ language: l.language, percentage: l.percentage })) };
+};
+
+/** Only the extension itself may steer the page engine. */
+function fromExtension(sender: MessageSender): boolean {
+  return sender.id === undefined || sender.id === browser.runtime.id;
+}
+
+function forbidden(): Error {
+  return Object.assign(new Error('Not from Glossa'), { code: 'forbidden' });
+}
+
+export interface PageEngineWiring {
+  engine(): PageEngine | undefined;
+  stop(): Promise<void>;
+}
+
+/** `overrides` replace engine options (tests pass a visibility that needs no layout). */
+export function startPageEngine(doc: Document = document, overrides: Partial<PageEngineOptions> = {}): PageEngineWiring {
+  let engine: PageEngine | undefined;
+  const notice = createStatusNotice({
+    retry: () => engine?.retryFailed(),
+    openOptions: () => void sendMessage('openOptionsFromSelection', {}).catch(() => undefined),
+  }, doc);
+
+  const report = (progress: EngineProgress) => {
+    notice.update(progress);
+    const errorCode: ApiErrorCode | undefined = progress.errorCode;
+    void resend(() => sendMessage('reportProgress', {
+      total: progress.total,
+      done: progress.done,
+      failed: progress.failed,
+      billedCharacters: progress.billedCharacters,
+      state: progress.state,
+      ...(errorCode ? { errorCode } : {}),
+    })).catch(() => undefined);
+  };
+
+  const stop = async () => {
+    const current = engine;
+    engine = undefined;
+    notice.remove();
+    await current?.restore();
+  };
+
+  onMessage('startTranslation', async ({ data, sender }) => {
+    if (!fromExtension(sender)) throw forbidden();
+    const job = validJobOptions(data);
+    if (!job) throw Object.assign(new Error('Invalid translation options'), { code: 'bad-request' });
+    await stop();
+    const current = createPageEngine({
+      translate: translateViaBackground, job, document: doc, detectLanguage: detectWithBrowser, onProgress: report, ...overrides,
+    });
+    engine = current;
+    // Answer at once: the translation runs on and reports its progress.
+    void current.start();
+  });
+  onMessage('showOriginal', async ({ sender }) => {
+    if (!fromExtension(sender)) throw forbidden();
+    await stop();
+  });
+  onMessage('retryFailed', ({ sender }) => {
+    if (!fromExtension(sender)) throw forbidden();
+    engine?.retryFailed();
+  });
+
+  return { engine: () => engine, stop };
+}
+
+const CLAIM = Symbol.for('glossa.content-script');
+
+/** True the first time in a page: the background may inject the script more than once. */
+export function claimContentScript(scope: Record<symbol, unknown> = globalThis as unknown as Record<symbol, unknown>): boolean {
+  if (scope[CLAIM]) return false;
+  scope[CLAIM] = true;
+  return true;
+}

@@ -1,0 +1,264 @@
+// The one messaging protocol shared by every entrypoint. Each message takes one `data` object
+// and returns plain data; errors arrive as plain Errors that keep `code` (branch on err.code).
+// The background checks the sender of each message before doing anything privileged
+// (see utils/background/sender.ts). Each area adds its messages in its own section below.
+import { browser, type Browser } from 'wxt/browser';
+import type { ApiErrorCode } from './api-errors';
+// Settings section types (utils/background/settings-service.ts).
+import type { Language } from './api-types';
+import type { ConnectionTestResult } from '../connection';
+import type { Connection, DefaultGlossaries, Plan, SiteRules as StoredSiteRules, TranslationDefaults } from '../settings';
+import type { CreateGlossaryParams, DictionaryEntries, DictionaryMeta, Formality, Glossary, ModelType } from './api-types';
+import type { TabState } from '../background/tab-state';
+
+/** Options of one page translation, as the content script receives them (never the key). */
+export interface PageJobOptions {
+  targetLang: string;
+  /** '' = detect. */
+  sourceLang: string;
+  formality: Formality;
+  modelType: ModelType;
+  glossaryId?: string;
+  bilingual: boolean;
+}
+
+/** One block to translate: HTML with Glossa's id-only inline tags, or plain text (attributes, title). */
+export interface BlockRequest {
+  text: string;
+  format: 'html' | 'text';
+}
+
+export type BlockResult =
+  | { ok: true; text: string; detectedSourceLang?: string }
+  | { ok: false; code: ApiErrorCode | 'hostile'; message: string };
+
+export interface PageProgress {
+  total: number;
+  done: number;
+  failed: number;
+  billedCharacters: number;
+}
+
+export interface ProtocolMap {
+  // ── content script → background: page engine ───────────────────────────────────────
+  /** Translate blocks for the sender's own tab; results in the same order. */
+  /** `priority`: the blocks are in the viewport and go before queued work of every tab. */
+  translateBlocks(data: { blocks: BlockRequest[]; context?: string; sourceLang?: string; priority?: boolean }): { results: BlockResult[]; billedCharacters: number };
+  /** Progress of the sender tab's translation (drives badge and popup). */
+  reportProgress(data: PageProgress & { state: 'translating' | 'translated' | 'original' | 'error'; errorCode?: ApiErrorCode }): void;
+
+  // ── background → content script ───────────────────────────────────────────────────
+  startTranslation(data: PageJobOptions): void;
+  showOriginal(data: Record<string, never>): void;
+  retryFailed(data: Record<string, never>): void;
+
+  // ── settings (extension pages → background; utils/background/settings-service.ts) ──────
+  // getSettings, saveSettings and testConnection answer extension pages only: they carry the key.
+  getSettings(data: Record<string, never>): SettingsSnapshot;
+  /** Replaces each part given, after validating it; returns what is stored now. */
+  saveSettings(data: SettingsPatch): SettingsSnapshot;
+  /** GET /v2/languages?type=target with the given connection (the saved one when absent); never throws. */
+  testConnection(data: { connection?: Connection }): ConnectionTestResult;
+  /** Supported languages, cached for a day; the built-in list when the API cannot tell. Any Glossa context. */
+  languages(data: { type: 'source' | 'target' }): LanguageList;
+  /** The translation cache's size. */
+  cacheStats(data: Record<string, never>): CacheStats;
+  /** Empties the translation cache; returns its (empty) size. */
+  clearCache(data: Record<string, never>): CacheStats;
+  /** Billed characters counted this month, in total and per site. */
+  usage(data: Record<string, never>): UsageReport;
+
+  // ── popup / tab control (extension pages → background; utils/background/tab-control.ts) ──
+  // Named apart from the content-script messages above (showOriginal, retryFailed), which
+  // carry no tab id: these name the tab the popup controls.
+  /** State, site rule and connection summary for one tab (never the key). */
+  getTabInfo(data: { tabId: number }): TabInfo;
+  /** Saves the job options in the tab's state, injects the content script, starts translating. */
+  translatePage(data: { tabId: number; options: PageJobOptions }): TabInfo;
+  showPageOriginal(data: { tabId: number }): TabInfo;
+  retryPageFailed(data: { tabId: number }): TabInfo;
+  /** Sets (or clears, with rule 'none') the rule for one hostname. */
+  setSiteRule(data: { hostname: string; rule: SiteRule }): StoredSiteRules;
+
+  // ── glossary manager (options page → background; utils/background/glossary-service.ts) ──
+  // Extension pages only. Language codes are base codes, lower case (the glossary payloads'
+  // form); every change bumps the glossary's translation-cache revision.
+  glossaryList(data: Record<string, never>): Glossary[];
+  glossaryGet(data: { id: string }): Glossary;
+  /** The dictionary's entries as TSV (the only format the API returns). */
+  glossaryEntries(data: { id: string; sourceLang: string; targetLang: string }): DictionaryEntries;
+  glossaryCreate(data: CreateGlossaryParams): Glossary;
+  /** Adds the dictionary, or replaces it outright when the pair exists. */
+  glossaryPutDictionary(data: { id: string; dictionary: DictionaryEntries }): DictionaryMeta;
+  /** Renames and/or merges entries into one dictionary. */
+  glossaryPatch(data: { id: string; name?: string; dictionary?: DictionaryEntries }): Glossary;
+  glossaryDeleteGlossary(data: { id: string }): void;
+  glossaryDeleteDictionary(data: { id: string; sourceLang: string; targetLang: string }): void;
+
+  // ── selection popover (utils/content/selection, utils/background/selection-service.ts) ────────
+  /** Content script → background: translate the sender tab's selection (see SelectionRequest). */
+  translateSelection(data: SelectionRequest): SelectionTranslation;
+  /** Content script → background: the popover's "Open options" (content scripts cannot open it). */
+  openOptionsFromSelection(data: Record<string, never>): void;
+  /**
+   * Background → content script (context menu `translate-selection`, command `translate-selection`):
+   * open the popover for this frame's selection. Send to the menu's frameId, or to every frame
+   * (frameId 'all') with `onlyIfFocused: true` for the shortcut: only the focused frame acts.
+   */
+  showSelectionTranslation(data: { onlyIfFocused?: boolean }): { shown: boolean };
+}
+
+/** The selection as the content script captured it: HTML with id-only inline tags, or plain text (form fields). */
+export interface SelectionRequest {
+  html?: string;
+  text?: string;
+  /** Text of the surrounding paragraph(s): sent as the API's unbilled `context`. */
+  context?: string;
+  /** Overrides the default target (the popover's picker). */
+  targetLang?: string;
+}
+
+export interface SelectionTranslation {
+  /** HTML (untrusted: render through utils/content/selection/sanitize.ts) when the request was HTML, else plain text. */
+  translation: string;
+  format: 'html' | 'text';
+  detectedSourceLang: string;
+  targetLang: string;
+  billedCharacters: number;
+}
+
+// ── settings types (utils/background/settings-service.ts) ─────────────────────────────
+/** Everything the options page edits. The key is included: only extension pages receive it. */
+export interface SettingsSnapshot {
+  connection: Connection;
+  defaults: TranslationDefaults;
+  siteRules: StoredSiteRules;
+  defaultGlossaries: DefaultGlossaries;
+}
+
+/** Parts to replace; parts left out stay as they are. */
+export type SettingsPatch = Partial<SettingsSnapshot>;
+
+export interface LanguageList {
+  languages: Language[];
+  /** Where the list came from: a fresh API answer, the day-long cache, or the built-in list. */
+  source: 'api' | 'cache' | 'fallback';
+}
+
+export interface CacheStats {
+  entries: number;
+  /** Approximate size of the stored translations in bytes. */
+  bytes: number;
+}
+
+export interface UsageReport {
+  /** Calendar month counted, `YYYY-MM` (local time). */
+  month: string;
+  total: number;
+  /** Sites by billed characters, most first. */
+  sites: { site: string; characters: number }[];
+}
+
+export type SiteRule = 'always' | 'never' | 'none';
+
+/** What the popup needs to know about the tab it controls. */
+export interface TabInfo {
+  tabId: number;
+  /** '' for pages without a host (about:, file:, extension pages). */
+  hostname: string;
+  /** Browser pages and stores where extensions may not run. */
+  restricted: boolean;
+  state: TabState;
+  siteRule: SiteRule;
+  rules: StoredSiteRules;
+  /** Whether Glossa may run on this site without a click (needed for "always translate"). */
+  hostPermission: boolean;
+  hasKey: boolean;
+  plan: Plan;
+}
+
+
+// A small transport over browser.runtime/tabs messaging, so the polyfill covers Firefox and
+// the fake browser covers tests. Replies are wrapped so errors keep their `code` on the way.
+type MessageType = keyof ProtocolMap;
+type DataOf<K extends MessageType> = Parameters<ProtocolMap[K]>[0];
+type ReturnOf<K extends MessageType> = ReturnType<ProtocolMap[K]>;
+type Envelope = { glossa: MessageType; data: unknown };
+type Reply = { ok: true; value: unknown } | { ok: false; error: Record<string, unknown> };
+
+export type MessageSender = Browser.runtime.MessageSender;
+export type Handler<K extends MessageType> = (message: { data: DataOf<K>; sender: MessageSender }) => ReturnOf<K> | Promise<ReturnOf<K>>;
+
+function isEnvelope(value: unknown): value is Envelope {
+  return typeof value === 'object' && value !== null && typeof (value as Envelope).glossa === 'string';
+}
+
+function toPlainError(err: unknown): Record<string, unknown> {
+  if (err instanceof Error) {
+    const plain: Record<string, unknown> = { name: err.name, message: err.message };
+    for (const key of Object.keys(err)) {
+      const value = (err as unknown as Record<string, unknown>)[key];
+      if (value === undefined || ['string', 'number', 'boolean'].includes(typeof value)) plain[key] = value;
+    }
+    return plain;
+  }
+  return { name: 'Error', message: String(err) };
+}
+
+function fromPlainError(plain: Record<string, unknown>): Error {
+  const err = new Error(typeof plain.message === 'string' ? plain.message : 'Unknown error');
+  Object.assign(err, plain);
+  return err;
+}
+
+async function unwrap(reply: unknown): Promise<unknown> {
+  if (typeof reply !== 'object' || reply === null || !('ok' in reply)) {
+    throw Object.assign(new Error('No handler answered the message'), { code: 'no-receiver' });
+  }
+  const r = reply as Reply;
+  if (r.ok) return r.value;
+  throw fromPlainError(r.error);
+}
+
+/**
+ * Sends to the background (and extension pages), or to a tab's content script when tabId is
+ * given (its top frame unless frameId names another, e.g. a selection inside an iframe, or is
+ * 'all': every frame gets it and the first answer wins).
+ */
+export async function sendMessage<K extends MessageType>(type: K, data: DataOf<K>, tabId?: number, frameId: number | 'all' = 0): Promise<Awaited<ReturnOf<K>>> {
+  const envelope: Envelope = { glossa: type, data };
+  const reply = tabId === undefined
+    ? await browser.runtime.sendMessage(envelope)
+    : await browser.tabs.sendMessage(tabId, envelope, frameId === 'all' ? {} : { frameId });
+  return (await unwrap(reply)) as Awaited<ReturnOf<K>>;
+}
+
+const handlers = new Map<MessageType, Handler<MessageType>>();
+let listening = false;
+
+function listener(message: unknown, sender: MessageSender): Promise<Reply> | undefined {
+  if (!isEnvelope(message)) return undefined;
+  const handler = handlers.get(message.glossa);
+  if (!handler) return undefined; // another context may answer it
+  return Promise.resolve()
+    .then(() => handler({ data: message.data as never, sender }))
+    .then((value): Reply => ({ ok: true, value: value ?? null }), (err): Reply => ({ ok: false, error: toPlainError(err) }));
+}
+
+/** Registers the handler for one message type; returns a function that removes it. */
+export function onMessage<K extends MessageType>(type: K, handler: Handler<K>): () => void {
+  handlers.set(type, handler as unknown as Handler<MessageType>);
+  if (!listening) {
+    browser.runtime.onMessage.addListener(listener as never);
+    listening = true;
+  }
+  return () => {
+    if (handlers.get(type) === (handler as unknown)) handlers.delete(type);
+  };
+}
+
+export function removeAllListeners(): void {
+  handlers.clear();
+  browser.runtime.onMessage.removeListener(listener as never);
+  listening = false;
+}
