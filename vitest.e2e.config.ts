@@ -7,9 +7,6 @@ export default defineConfig({
     environment: 'node',
     include: ['tests/e2e/**/*.e2e.ts'],
     fileParallelism: false,
-    // A real browser on a loaded 2-core machine now and then misses a beat; a test that fails
-    // twice in a row fails the run.
-    retry: 1,
     testTimeout: 90_000,
     hookTimeout: 120_000,
     globalSetup: ['./tests/e2e/global-setup.ts'],
