@@ -47,6 +47,16 @@ describe('authentication', () => {
     expect(inBody.status).toBe(403);
   });
 
+  it('checks the key before routing: a wrong or missing key gets 403 on every path and method', async () => {
+    for (const [method, path] of [['GET', '/'], ['GET', '/v2/usage'], ['GET', '/v3/glossaries/x/y'], ['DELETE', '/v2/translate'], ['POST', '/v2/languages'], ['PUT', '/v3/glossaries']]) {
+      for (const key of ['wrong', null]) {
+        const res = await call(server(), method, path, { key });
+        expect(res.status, `${method} ${path} ${key}`).toBe(403);
+        expect(res.data.message).toBe('Authorization failed');
+      }
+    }
+  });
+
   it('checks the key before reading the body', async () => {
     const res = await call(server(), 'POST', '/v2/translate', { key: 'bad', body: 'not json', headers: { 'content-type': 'application/json' } });
     expect(res.status).toBe(403);
