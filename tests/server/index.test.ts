@@ -105,6 +105,8 @@ describe('GET /v2/languages', () => {
     expect(res.data).toContainEqual({ language: 'EN', name: 'English' });
     expect(res.data).toContainEqual({ language: 'PT', name: 'Portuguese' });
     expect(res.data.some((l: { language: string }) => l.language.includes('-'))).toBe(false);
+    // supports_formality is about a language as a target: source items leave it out, as the vendor's do.
+    expect(res.data.every((l: object) => Object.keys(l).join() === 'language,name')).toBe(true);
     expect((await call(server(), 'GET', '/v2/languages', { query: { type: 'source' } })).data).toEqual(res.data);
   });
 
