@@ -177,81 +177,107 @@ const WEIGHT = { word: 3, letter: 2, foreignLetter: -4, rareLetter: -1, ending: 
 
 interface ScriptIndex {
   langs: string[];
-  /** word, ending or group → the languages that have it. */
-  words: Map<string, string[]>;
-  endings: Map<string, string[]>;
-  groups: Map<string, string[]>;
-  /** Every letter beyond the basic alphabet that some language of the script writes. */
-  letters: Map<string, string[]>;
-  /** Basic letter → the languages that write it only in loanwords. */
-  rare: Map<string, string[]>;
+  /** word, ending or group → score added per language (index as in langs). */
+  words: Map<string, Float64Array>;
+  endings: Map<string, Float64Array>;
+  groups: Map<string, Float64Array>;
+  /** Character (either case) → score change per language: its own letters, foreign and rare ones. */
+  chars: Map<string, Float64Array>;
+}
+
+/** Splits `weight` among the languages that share a feature. */
+function shares(langs: readonly number[], size: number, weight: number): Float64Array {
+  const delta = new Float64Array(size);
+  for (const l of langs) delta[l] = weight / langs.length;
+  return delta;
 }
 
 function indexOf(script: Profile['script']): ScriptIndex {
-  const index: ScriptIndex = { langs: [], words: new Map(), endings: new Map(), groups: new Map(), letters: new Map(), rare: new Map() };
-  const add = (map: Map<string, string[]>, key: string, lang: string) => {
-    const list = map.get(key);
-    if (!list) map.set(key, [lang]);
-    else if (!list.includes(lang)) list.push(lang);
+  const profiles = Object.entries(PROFILES).filter(([, p]) => p.script === script);
+  const langs = profiles.map(([lang]) => lang);
+  const collect = (field: (p: Profile) => Iterable<string>) => {
+    const owners = new Map<string, number[]>();
+    profiles.forEach(([, p], l) => {
+      for (const key of field(p)) {
+        const list = owners.get(key) ?? [];
+        if (key && !list.includes(l)) owners.set(key, [...list, l]);
+      }
+    });
+    return owners;
   };
-  for (const [lang, p] of Object.entries(PROFILES)) {
-    if (p.script !== script) continue;
-    index.langs.push(lang);
-    for (const w of p.words.split(' ')) add(index.words, w, lang);
-    for (const e of p.endings.split(' ')) if (e) add(index.endings, e, lang);
-    for (const g of p.groups.split(' ')) if (g) add(index.groups, g, lang);
-    for (const l of p.letters) add(index.letters, l, lang);
-    for (const l of p.rare ?? '') add(index.rare, l, lang);
+  const weighted = (owners: Map<string, number[]>, weight: number) =>
+    new Map([...owners].map(([key, list]) => [key, shares(list, langs.length, weight)]));
+  const chars = new Map<string, Float64Array>();
+  const addChar = (ch: string, delta: Float64Array) => {
+    // The capital too, unless it stands for another letter (ı → I, ß → SS).
+    const upper = ch.toUpperCase();
+    for (const key of upper.toLowerCase() === ch ? new Set([ch, upper]) : [ch]) {
+      const sum = chars.get(key) ?? new Float64Array(langs.length);
+      for (let l = 0; l < langs.length; l++) sum[l] += delta[l];
+      chars.set(key, sum);
+    }
+  };
+  for (const [ch, list] of collect((p) => p.letters)) {
+    const delta = shares(list, langs.length, WEIGHT.letter);
+    for (let l = 0; l < langs.length; l++) if (!list.includes(l)) delta[l] = WEIGHT.foreignLetter;
+    addChar(ch, delta);
   }
-  return index;
+  for (const [ch, list] of collect((p) => p.rare ?? '')) {
+    const delta = new Float64Array(langs.length);
+    for (const l of list) delta[l] = WEIGHT.rareLetter;
+    addChar(ch, delta);
+  }
+  return {
+    langs,
+    words: weighted(collect((p) => p.words.split(' ')), WEIGHT.word),
+    endings: weighted(collect((p) => p.endings.split(' ')), WEIGHT.ending),
+    groups: weighted(collect((p) => p.groups.split(' ')), WEIGHT.group),
+    chars,
+  };
 }
 
 const LATIN = indexOf('latin');
 const CYRILLIC = indexOf('cyrillic');
 
 const TOKEN_RE = /[\p{L}\p{M}]+(?:['’][\p{L}\p{M}]+)*/gu;
-const MAX_TOKENS = 400;
+/** A phrase decides; the rest of a long text only costs time. */
+const SCORED_CHARS = 1000;
+const MAX_GROUP = 4;
 
 /** Scores Latin or Cyrillic text against its script's profiles; the first language wins ties. */
 function scoreText(text: string, index: ScriptIndex): string {
-  const scores = new Map(index.langs.map((l) => [l, 0]));
-  const credit = (langs: readonly string[] | undefined, weight: number) => {
-    if (langs) for (const l of langs) scores.set(l, scores.get(l)! + weight / langs.length);
+  const scores = new Float64Array(index.langs.length);
+  const add = (delta: Float64Array | undefined) => {
+    if (delta) for (let l = 0; l < scores.length; l++) scores[l] += delta[l];
   };
   // Letters are read before lower-casing: Turkish İ would become i plus a combining dot.
-  for (const ch of text) {
-    const lower = ch.toLowerCase();
-    for (const l of index.rare.get(lower) ?? []) scores.set(l, scores.get(l)! + WEIGHT.rareLetter);
-    const langs = index.letters.get(ch) ?? index.letters.get(lower);
-    if (!langs) continue;
-    credit(langs, WEIGHT.letter);
-    for (const l of index.langs) if (!langs.includes(l)) scores.set(l, scores.get(l)! + WEIGHT.foreignLetter);
-  }
-  let count = 0;
+  for (const ch of text) add(index.chars.get(ch));
   for (const m of text.toLowerCase().replace(/\u0307/g, '').matchAll(TOKEN_RE)) {
-    if (++count > MAX_TOKENS) break;
     const token = m[0].replace(/’/g, "'");
     const apostrophe = token.indexOf("'");
-    if (index.words.has(token) || apostrophe < 0) credit(index.words.get(token), WEIGHT.word);
+    if (index.words.has(token) || apostrophe < 0) add(index.words.get(token));
     else {
-      credit(index.words.get(token.slice(0, apostrophe + 1)), WEIGHT.word);
-      credit(index.words.get(token.slice(apostrophe + 1)), WEIGHT.word);
+      add(index.words.get(token.slice(0, apostrophe + 1)));
+      add(index.words.get(token.slice(apostrophe + 1)));
     }
     // The longest ending of each language counts, on words longer than the ending.
-    const ended = new Set<string>();
+    const ended = new Uint8Array(scores.length);
     for (let len = Math.min(5, token.length - 2); len >= 1; len--) {
-      const langs = index.endings.get(token.slice(-len))?.filter((l) => !ended.has(l));
-      if (!langs?.length) continue;
-      credit(langs, WEIGHT.ending);
-      for (const l of langs) ended.add(l);
+      const delta = index.endings.get(token.slice(-len));
+      if (!delta) continue;
+      for (let l = 0; l < scores.length; l++) {
+        if (delta[l] === 0 || ended[l]) continue;
+        scores[l] += delta[l];
+        ended[l] = 1;
+      }
     }
-    for (let len = 1; len <= 4; len++) {
-      for (let i = 0; i + len <= token.length; i++) credit(index.groups.get(token.slice(i, i + len)), WEIGHT.group);
+    for (let len = 1; len <= MAX_GROUP; len++) {
+      for (let i = 0; i + len <= token.length; i++) add(index.groups.get(token.slice(i, i + len)));
     }
   }
-  let best = index.langs[0];
-  for (const l of index.langs) if (scores.get(l)! > scores.get(best)!) best = l;
-  return best;
+  let best = 0;
+  for (let l = 1; l < scores.length; l++) if (scores[l] > scores[best]) best = l;
+  return index.langs[best];
 }
 
 /**
@@ -275,8 +301,8 @@ export function detectLanguage(text: string): string {
   const scripts: [string, number][] = [['LATIN', latin], ['CYRILLIC', cyrillic], ['EL', greek], ['AR', arabic], ['ZH', han], ['KO', hangul]];
   scripts.sort((a, b) => b[1] - a[1]);
   const [best, count] = scripts[0];
-  if (count === 0 || best === 'LATIN') return scoreText(sample, LATIN);
-  if (best === 'CYRILLIC') return scoreText(sample, CYRILLIC);
+  if (count === 0 || best === 'LATIN') return scoreText(sample.slice(0, SCORED_CHARS), LATIN);
+  if (best === 'CYRILLIC') return scoreText(sample.slice(0, SCORED_CHARS), CYRILLIC);
   return best;
 }
 

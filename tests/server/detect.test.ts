@@ -61,6 +61,8 @@ describe('detectLanguage', () => {
 
   it('reads the phrase of a longer text, and upper case alike', () => {
     expect(detectLanguage('HAZ DE PROTONES')).toBe('ES');
+    expect(detectLanguage('I SEE IT')).toBe('EN');
+    expect(detectLanguage('GÜNAYDIN, NASILSIN?')).toBe('TR');
     expect(detectLanguage('Le faisceau de protons traverse le détecteur. '.repeat(200))).toBe('FR');
   });
 });
