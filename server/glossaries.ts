@@ -111,14 +111,14 @@ function findDictionary(glossary: StoredGlossary, pair: { source: string; target
 
 export async function createGlossary(ctx: GlossaryContext, body: Record<string, unknown>): Promise<Reply> {
   const name = requireName(body.name);
-  if (!Array.isArray(body.dictionaries) || body.dictionaries.length === 0) {
-    throw new HttpError(400, 'dictionaries must be an array of at least one dictionary');
-  }
+  // No dictionaries is a valid (empty) glossary, as the vendor's API has it.
+  const given = body.dictionaries === undefined ? [] : body.dictionaries;
+  if (!Array.isArray(given)) throw new HttpError(400, 'dictionaries must be an array of dictionaries');
   if (ctx.store.count(ctx.owner) >= ctx.glossaryLimit) {
     throw new HttpError(456, 'Glossary limit reached', `This plan allows ${ctx.glossaryLimit} glossaries; delete one to create another`);
   }
   const dictionaries: StoredDictionary[] = [];
-  body.dictionaries.forEach((value, index) => {
+  given.forEach((value: unknown, index) => {
     const input = readDictionary(value, `dictionaries[${index}]`, ctx.bodyBytes);
     if (dictionaries.some((d) => d.source === input.source && d.target === input.target)) {
       throw new HttpError(400, `dictionaries[${index}]: a second ${pairLabel(input.source, input.target)} dictionary`, 'Each language pair may appear once');

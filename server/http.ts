@@ -1,7 +1,7 @@
 // HTTP plumbing for the local API server: errors with the house error body, strict body
 // reading (size limits, UTF-8, JSON and form decoding) and reply writing.
 import { isUtf8 } from 'node:buffer';
-import type { IncomingMessage } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 
 /** A handler's answer; the dispatcher writes it (after faults may have changed it). */
 export interface Reply {
@@ -9,6 +9,32 @@ export interface Reply {
   /** JSON-serialisable value; undefined for no body (204). */
   body?: unknown;
   headers?: Record<string, string>;
+}
+
+/** A body written as given: for answers that are deliberately not JSON, or not valid JSON. */
+export interface RawReply {
+  status: number;
+  raw: string;
+  contentType: string;
+  headers?: Record<string, string>;
+}
+
+/** Writes a reply unless an answer was already sent or the client went away. */
+export function writeReply(res: ServerResponse, reply: Reply | RawReply): void {
+  if (res.headersSent || res.destroyed) return;
+  const headers: Record<string, string | number> = { ...reply.headers };
+  let payload: Buffer | undefined;
+  if ('raw' in reply) {
+    payload = Buffer.from(reply.raw);
+    headers['content-type'] = reply.contentType;
+  } else if (reply.body !== undefined) {
+    // Encoded once: measuring a string and then writing it would encode 10 MB twice.
+    payload = Buffer.from(JSON.stringify(reply.body));
+    headers['content-type'] = 'application/json; charset=utf-8';
+  }
+  if (payload !== undefined) headers['content-length'] = payload.length;
+  res.writeHead(reply.status, headers);
+  res.end(payload);
 }
 
 /** An error that becomes `{message, detail}` with its status. */

@@ -1,9 +1,11 @@
 // The languages the local server knows: the spec's target list (with its formality flags) and a
-// source list of the matching base languages (the spec leaves the source list open).
+// source list of the matching base languages (the spec leaves the source list open). Source
+// items carry no supports_formality: it describes a language as a target (see README.md).
 
 export interface LanguageInfo {
   language: string;
   name: string;
+  /** Target items only. */
   supports_formality?: boolean;
 }
 

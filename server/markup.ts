@@ -160,3 +160,15 @@ export function segmentMarkup(src: string, options: MarkupOptions): Segment[] {
 export function escapeMarkupText(text: string): string {
   return text.replace(/[&<>]/g, (c) => (c === '&' ? '&amp;' : c === '<' ? '&lt;' : '&gt;'));
 }
+
+/** Text of markup that would be translated, for language detection. */
+export function translatableText(text: string, tagHandling: 'html' | 'xml' | undefined, ignoreTags?: readonly string[]): string {
+  if (!tagHandling) return text;
+  return segmentsText(segmentMarkup(text, { mode: tagHandling, ignoreTags }));
+}
+
+export function segmentsText(segments: readonly Segment[]): string {
+  let out = '';
+  for (const s of segments) if (s.translate) out += s.text;
+  return out;
+}

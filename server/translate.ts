@@ -1,9 +1,11 @@
 // POST /v2/translate: strict parameter checking (JSON or form bodies) and the pseudo-translated
 // response. Every rule of the spec that the real service enforces is enforced here too.
 import { HttpError } from './http';
+import type { BodyInput } from './request-body';
 import { checkSource, checkTarget, FORMALITY_TARGETS } from './languages';
-import { segmentMarkup } from './markup';
-import { detectLanguage, pseudoTranslate, pseudoTranslateSegments, segmentsText, translatableText, type PseudoFormality } from './pseudo';
+import { segmentMarkup, segmentsText, translatableText } from './markup';
+import { detectLanguage } from './detect';
+import { pseudoTranslate, pseudoTranslateSegments, type PseudoFormality } from './pseudo';
 import { matcherOf, type GlossaryStore } from './glossary-store';
 
 export type Plan = 'free' | 'paid';
@@ -126,7 +128,7 @@ function oneOf<T extends string>(params: ParamSource, name: string, allowed: rea
 export const MAX_TEXTS = 50;
 
 /** Validates parameters; throws HttpError 400 for the first broken rule. */
-export function readTranslateParams(input: { json: Record<string, unknown> } | { form: Map<string, string[]> }): { request: TranslateRequest; unknown: string[] } {
+export function readTranslateParams(input: BodyInput): { request: TranslateRequest; unknown: string[] } {
   const params = 'json' in input ? fromJson(input.json) : fromForm(input.form);
   const text = params.texts();
   if (text === undefined) throw new HttpError(400, "Parameter 'text' is required");

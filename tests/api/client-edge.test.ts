@@ -137,6 +137,13 @@ describe('client against a scripted server', () => {
     await expect(client().getEntries('g', 'de', 'en')).rejects.toMatchObject({ code: 'bad-response' });
   });
 
+  it('requires supports_formality on target languages and does not read it on source languages', async () => {
+    script(json(200, [{ language: 'DE', name: 'German' }]));
+    await expect(client().languages('target')).rejects.toMatchObject({ code: 'bad-response', message: expect.stringMatching(/\[0\]\.supports_formality: expected a boolean/) });
+    script(json(200, [{ language: 'DE', name: 'German', supports_formality: true }, { language: 'EN', name: 'English' }]));
+    await expect(client().languages('source')).resolves.toEqual([{ language: 'DE', name: 'German' }, { language: 'EN', name: 'English' }]);
+  });
+
   it('honours Retry-After given as an HTTP date', async () => {
     const when = new Date(Date.now() + 2000).toUTCString(); // second precision: 1–2 s from now
     script(json(429, { message: 'slow down' }, { 'Retry-After': when }), json(200, [{ language: 'DE', name: 'German', supports_formality: true }]));

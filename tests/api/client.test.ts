@@ -76,6 +76,7 @@ describe('languages', () => {
     expect(targets.find((l) => l.language === 'EN-GB')?.supports_formality).toBe(false);
     const sources = await client.languages('source');
     expect(sources.some((l) => l.language === 'DE')).toBe(true);
+    expect(sources.every((l) => !('supports_formality' in l))).toBe(true);
     expect(server.log.map((r) => r.query)).toEqual([{ type: 'target' }, { type: 'source' }]);
   });
 });

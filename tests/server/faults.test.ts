@@ -245,10 +245,12 @@ describe('the admin endpoint', () => {
     expect((await admin('GET', '/state')).data).toMatchObject({ plan: 'paid', billedCharacters: 0 });
   });
 
-  it('does not exist without admin', async () => {
+  it('does not exist without admin: an ordinary path, so 403 without a key and 404 with one', async () => {
     const plain = await startServer({ port: 0, keys: [KEY] });
     try {
-      const res = await fetch(`${plain.url}/__admin/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ fault: 'hang' }) });
+      const init = { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ fault: 'hang' }) };
+      expect((await fetch(`${plain.url}/__admin/faults`, init)).status).toBe(403);
+      const res = await fetch(`${plain.url}/__admin/faults`, { ...init, headers: { ...init.headers, authorization: `Service-Auth-Key ${KEY}` } });
       expect(res.status).toBe(404);
       expect(plain.faults.state().rules).toEqual([]);
     } finally {

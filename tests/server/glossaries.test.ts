@@ -57,9 +57,13 @@ describe('create', () => {
     expect(long.data.message).toMatch(/1026 bytes/);
   });
 
-  it('needs at least one dictionary, each pair once, with entries_format tsv or csv', async () => {
-    expect((await create({ name: 'T', dictionaries: [] })).status).toBe(400);
-    expect((await create({ name: 'T' })).status).toBe(400);
+  it('accepts no dictionaries (an empty glossary); needs each pair once, with entries_format tsv or csv', async () => {
+    const empty = await create({ name: 'Empty', dictionaries: [] });
+    expect(empty.status).toBe(201);
+    expect(empty.data).toMatchObject({ name: 'Empty', ready: true, dictionaries: [] });
+    expect((await create({ name: 'No field' })).data.dictionaries).toEqual([]);
+    expect((await create({ name: 'T', dictionaries: 'a\tb' })).status).toBe(400);
+    expect((await create({ name: 'T', dictionaries: null })).status).toBe(400);
     expect((await create({ name: 'T', dictionaries: [dict('a\tb'), dict('c\td')] })).status).toBe(400);
     expect((await create({ name: 'T', dictionaries: [{ source_lang: 'en', target_lang: 'de', entries: 'a\tb' }] })).status).toBe(400);
     expect((await create({ name: 'T', dictionaries: [dict('a\tb', 'en', 'de', 'xlsx')] })).status).toBe(400);
@@ -129,9 +133,100 @@ describe('create', () => {
     expect((await create(undefined, OTHER_KEY)).status).toBe(201);
   });
 
-  it('accepts JSON only', async () => {
-    const res = await call(server(), 'POST', '/v3/glossaries', { form: [['name', 'T']] });
-    expect(res.status).toBe(415);
+  it('accepts JSON and form bodies only', async () => {
+    for (const type of ['text/plain', 'multipart/form-data; boundary=x', 'application/xml']) {
+      const res = await call(server(), 'POST', '/v3/glossaries', { body: 'name=T', headers: { 'content-type': type } });
+      expect(res.status, type).toBe(415);
+    }
+    expect((await call(server(), 'POST', '/v3/glossaries', { body: 'name=T' })).status).toBe(415);
+  });
+});
+
+/** A JSON-shaped glossary body as form fields, the way the vendor's client writes them. */
+function formOf(body: Record<string, unknown>): [string, string][] {
+  const fields: [string, string][] = [];
+  for (const [key, value] of Object.entries(body)) {
+    if (key === 'dictionaries' && Array.isArray(value)) {
+      value.forEach((d: Record<string, string>, i) => {
+        for (const [field, v] of Object.entries(d)) fields.push([`dictionaries[${i}].${field}`, String(v)]);
+      });
+    } else fields.push([key, String(value)]);
+  }
+  return fields;
+}
+
+describe('form-encoded bodies', () => {
+  it('creates a glossary from name and dictionaries[i].field fields, and logs the body in its JSON shape', async () => {
+    const body = { name: 'Form', dictionaries: [dict('cat\tKatze'), dict('chat,cat\nchien,dog', 'fr', 'en', 'csv')] };
+    const res = await call(server(), 'POST', '/v3/glossaries', { form: formOf(body) });
+    expect(res.status).toBe(201);
+    expect(res.data.dictionaries).toEqual([{ source_lang: 'en', target_lang: 'de', entry_count: 1 }, { source_lang: 'fr', target_lang: 'en', entry_count: 2 }]);
+    expect(server().log.at(-1)).toMatchObject({ contentType: 'application/x-www-form-urlencoded', params: body });
+    const empty = await call(server(), 'POST', '/v3/glossaries', { form: [['name', 'Empty']] });
+    expect(empty.status).toBe(201);
+    expect(empty.data.dictionaries).toEqual([]);
+  });
+
+  it('renames and merges with PATCH, and replaces with PUT (plain fields)', async () => {
+    const id = (await create()).data.glossary_id;
+    const renamed = await call(server(), 'PATCH', `/v3/glossaries/${id}`, { form: [['name', 'Renamed']] });
+    expect(renamed.data.name).toBe('Renamed');
+    const merged = await call(server(), 'PATCH', `/v3/glossaries/${id}`, { form: formOf({ dictionaries: [dict('dog\tRüde\nbird\tVogel')] }) });
+    expect(merged.data.dictionaries).toEqual([{ source_lang: 'en', target_lang: 'de', entry_count: 3 }]);
+    const put = await call(server(), 'PUT', `/v3/glossaries/${id}/dictionaries`, { form: formOf(dict('Katze,cat', 'de', 'en', 'csv')) });
+    expect(put.status).toBe(201);
+    expect(put.data).toEqual({ source_lang: 'de', target_lang: 'en', entry_count: 1 });
+    expect((await entries(id, 'de', 'en')).data.dictionaries[0].entries).toBe('Katze\tcat');
+  });
+
+  it.each([
+    ['POST', { dictionaries: [dict('a\tb')] }],
+    ['POST', { name: ' ', dictionaries: [dict('a\tb')] }],
+    ['POST', { name: 'T', dictionaries: [dict('a\tb', 'en-GB')] }],
+    ['POST', { name: 'T', dictionaries: [dict('a\tb', 'en', 'en')] }],
+    ['POST', { name: 'T', dictionaries: [dict('a\tb'), dict('c\td')] }],
+    ['POST', { name: 'T', dictionaries: [dict('a\tb', 'en', 'de', 'xlsx')] }],
+    ['POST', { name: 'T', dictionaries: [{ source_lang: 'en', target_lang: 'de', entries: 'a\tb' }] }],
+    ['POST', { name: 'T', dictionaries: [dict('cat\tKatze\ncat\tMieze')] }],
+    ['POST', { name: 'T', dictionaries: [dict('a,b,fr,en', 'en', 'de', 'csv')] }],
+    ['PATCH', {}],
+    ['PATCH', { name: 'X', dictionaries: [dict('a\tb'), dict('c\td', 'de', 'en')] }],
+    ['PATCH', { dictionaries: [dict('x\t')] }],
+    ['PUT', dict('bird\t')],
+    ['PUT', { source_lang: 'en', target_lang: 'de', entries: 'a\tb' }],
+    ['PUT', { dictionaries: [dict('a\tb')] }],
+  ] as const)('answers %s %j in a form body exactly as in JSON', async (method, body) => {
+    const id = (await create()).data.glossary_id;
+    const path = method === 'POST' ? '/v3/glossaries' : method === 'PATCH' ? `/v3/glossaries/${id}` : `/v3/glossaries/${id}/dictionaries`;
+    const asJson = await call(server(), method, path, { json: body });
+    const asForm = await call(server(), method, path, { form: formOf(body) });
+    expect(asJson.status).toBe(400);
+    expect({ status: asForm.status, body: asForm.data }).toEqual({ status: asJson.status, body: asJson.data });
+  });
+
+  it('refuses repeated fields, malformed dictionary fields, gaps in the indices and a key in the body', async () => {
+    const post = (form: [string, string][] | string) => call(server(), 'POST', '/v3/glossaries', { form });
+    const twice = await post([['name', 'A'], ['name', 'B']]);
+    expect(twice.status).toBe(400);
+    expect(twice.data.message).toBe("Form field 'name' is given 2 times");
+    for (const field of ['dictionaries[0]', 'dictionaries[x].entries', 'dictionaries[01].entries', 'dictionaries[0][entries]', 'dictionaries[9999999].entries']) {
+      const res = await post([['name', 'T'], [field, 'a\tb']]);
+      expect(res.status, field).toBe(400);
+      expect(res.data.message, field).toMatch(/is malformed/);
+    }
+    const gap = await post(formOf({ name: 'T', dictionaries: [dict('a\tb')] }).map(([k, v]) => [k.replace('[0]', '[1]'), v]));
+    expect(gap.status).toBe(400);
+    expect(gap.data.message).toBe('Form fields of dictionaries[0] are missing');
+    expect((await post([['name', 'T'], ['dictionaries', 'x'], ['dictionaries[0].entries', 'a\tb']])).status).toBe(400);
+    expect((await post('name=%E0%A4')).status).toBe(400);
+    expect((await post([['name', 'T'], ['auth_key', 'test-key']])).status).toBe(403);
+    expect((await call(server(), 'GET', '/v3/glossaries')).data.glossaries).toEqual([]);
+  });
+
+  it('ignores unknown fields, as in JSON', async () => {
+    const res = await call(server(), 'POST', '/v3/glossaries', { form: [['name', 'T'], ['colour', 'blue'], ['__proto__', 'x'], ['dictionaries[0].source_lang', 'en'], ['dictionaries[0].target_lang', 'de'], ['dictionaries[0].entries', 'a\tb'], ['dictionaries[0].entries_format', 'tsv'], ['dictionaries[0].note', 'n']] });
+    expect(res.status).toBe(201);
+    expect(res.data.dictionaries).toEqual([{ source_lang: 'en', target_lang: 'de', entry_count: 1 }]);
   });
 });
 

@@ -47,6 +47,16 @@ describe('authentication', () => {
     expect(inBody.status).toBe(403);
   });
 
+  it('checks the key before routing: a wrong or missing key gets 403 on every path and method', async () => {
+    for (const [method, path] of [['GET', '/'], ['GET', '/v2/usage'], ['GET', '/v3/glossaries/x/y'], ['DELETE', '/v2/translate'], ['POST', '/v2/languages'], ['PUT', '/v3/glossaries']]) {
+      for (const key of ['wrong', null]) {
+        const res = await call(server(), method, path, { key });
+        expect(res.status, `${method} ${path} ${key}`).toBe(403);
+        expect(res.data.message).toBe('Authorization failed');
+      }
+    }
+  });
+
   it('checks the key before reading the body', async () => {
     const res = await call(server(), 'POST', '/v2/translate', { key: 'bad', body: 'not json', headers: { 'content-type': 'application/json' } });
     expect(res.status).toBe(403);
@@ -95,6 +105,8 @@ describe('GET /v2/languages', () => {
     expect(res.data).toContainEqual({ language: 'EN', name: 'English' });
     expect(res.data).toContainEqual({ language: 'PT', name: 'Portuguese' });
     expect(res.data.some((l: { language: string }) => l.language.includes('-'))).toBe(false);
+    // supports_formality is about a language as a target: source items leave it out, as the vendor's do.
+    expect(res.data.every((l: object) => Object.keys(l).join() === 'language,name')).toBe(true);
     expect((await call(server(), 'GET', '/v2/languages', { query: { type: 'source' } })).data).toEqual(res.data);
   });
 

@@ -245,6 +245,48 @@ describe('form-encoded bodies', () => {
     expect(server().log[0].params).toMatchObject({ ignore_tags: ['x', 'z'] });
   });
 
+  it('reads every parameter from a form body as from JSON; tag lists comma-separated or repeated', async () => {
+    const glossary = await call(server(), 'POST', '/v3/glossaries', {
+      json: { name: 'G', dictionaries: [{ source_lang: 'en', target_lang: 'de', entries: 'cat\tKatze', entries_format: 'tsv' }] },
+    });
+    const text = ['<p>The cat <b>sleeps</b></p>', '<p>A dog <code>x = 1</code></p>'];
+    const json = {
+      text, target_lang: 'DE', source_lang: 'EN', context: 'About pets', model_type: 'prefer_quality_optimized', split_sentences: 'nonewlines',
+      preserve_formatting: true, formality: 'prefer_less', glossary_id: glossary.data.glossary_id, show_billed_characters: true, tag_handling: 'xml',
+      outline_detection: false, non_splitting_tags: ['b', 'i'], splitting_tags: ['p', 'div'], ignore_tags: ['code'],
+    };
+    const form: [string, string][] = [
+      ['text', text[0]], ['text', text[1]], ['target_lang', 'DE'], ['source_lang', 'EN'], ['context', 'About pets'], ['model_type', 'prefer_quality_optimized'],
+      ['split_sentences', 'nonewlines'], ['preserve_formatting', '1'], ['formality', 'prefer_less'], ['glossary_id', glossary.data.glossary_id],
+      ['show_billed_characters', '1'], ['tag_handling', 'xml'], ['outline_detection', '0'], ['non_splitting_tags', 'b,i'], ['splitting_tags', 'p'],
+      ['splitting_tags', 'div'], ['ignore_tags', 'code'],
+    ];
+    const fromJson = await translateCall(server(), json);
+    const fromForm = await call(server(), 'POST', '/v2/translate', { form });
+    expect(fromJson.status).toBe(200);
+    expect(fromForm.data).toEqual(fromJson.data);
+    expect(fromForm.data.translations[0].text).toContain('Katze');
+    expect(server().log[2].params).toEqual(server().log[1].params);
+    expect(server().log[2].params).toMatchObject({ outline_detection: false, non_splitting_tags: ['b', 'i'], splitting_tags: ['p', 'div'], ignore_tags: ['code'] });
+  });
+
+  it.each([
+    ['model_type', 'fast'],
+    ['split_sentences', '2'],
+    ['formality', 'polite'],
+    ['tag_handling', 'markdown'],
+    ['target_lang', 'EN'],
+    ['source_lang', 'xx'],
+    ['non_splitting_tags', 'b,not a tag'],
+    ['ignore_tags', '<x>'],
+  ])('refuses a form %s of %j exactly as JSON does', async (name, value) => {
+    const asJson = await translateCall(server(), { text: ['x'], target_lang: 'DE', [name]: value });
+    const form: [string, string][] = [['text', 'x'], ...(name === 'target_lang' ? [] : [['target_lang', 'DE'] as [string, string]]), [name, value]];
+    const asForm = await call(server(), 'POST', '/v2/translate', { form });
+    expect(asJson.status).toBe(400);
+    expect({ status: asForm.status, body: asForm.data }).toEqual({ status: asJson.status, body: asJson.data });
+  });
+
   it('rejects invalid percent-encoding', async () => {
     const res = await call(server(), 'POST', '/v2/translate', { form: 'text=%E0%A4%A&target_lang=DE' });
     expect(res.status).toBe(400);

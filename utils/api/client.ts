@@ -193,7 +193,7 @@ export function createApiClient({ baseUrl, authKey, fetch: fetchImpl = globalThi
 
     /** GET /v2/languages?type=source|target. */
     languages(type: 'source' | 'target', opts?: CallOptions): Promise<Language[]> {
-      return request({ method: 'GET', path: '/v2/languages', query: { type }, check: arrayOf(language), what: 'languages' }, opts);
+      return request({ method: 'GET', path: '/v2/languages', query: { type }, check: arrayOf(language(type)), what: 'languages' }, opts);
     },
 
     /** POST /v3/glossaries. */

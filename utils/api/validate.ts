@@ -55,15 +55,22 @@ export function parseResponse<T>(check: Check<T>, body: unknown, what: string, s
 
 const modelTypeUsed = oneOf('latency_optimized', 'quality_optimized');
 
-export const language: Check<Language> = (v, path) => {
-  const o = record(v, path);
-  const supports = field(o, 'supports_formality', boolean, path, true);
-  return {
-    language: field(o, 'language', string, path),
-    name: field(o, 'name', string, path),
-    ...(supports === undefined ? {} : { supports_formality: supports }),
+/**
+ * An item of the language list. `supports_formality` says whether formality works with the
+ * language as a target, so a target item must carry it (the spec's Language resource lists it);
+ * a source item does not (the vendor's API and official client have it on targets only), and
+ * one a server sends anyway is not read.
+ */
+export function language(type: 'source' | 'target'): Check<Language> {
+  return (v, path) => {
+    const o = record(v, path);
+    return {
+      language: field(o, 'language', string, path),
+      name: field(o, 'name', string, path),
+      ...(type === 'target' ? { supports_formality: field(o, 'supports_formality', boolean, path) } : {}),
+    };
   };
-};
+}
 
 export const dictionaryMeta: Check<DictionaryMeta> = (v, path) => {
   const o = record(v, path);

@@ -41,6 +41,7 @@ export interface TranslateResult {
 export interface Language {
   language: string;
   name: string;
+  /** Whether formality works with this language as a target: always on target-list items, never on source-list items. */
   supports_formality?: boolean;
 }
 
