@@ -5,7 +5,8 @@
 // every frame, the frame that shows the popover answers first.
 import { onMessage } from '../../shared/protocol';
 import { captureSelection } from './capture';
-import { defaultPopoverDeps, openSelectionPopover, type PopoverDeps } from './popover';
+import { currentPopover, defaultPopoverDeps, openSelectionPopover, type PopoverDeps } from './popover';
+import { exposeShadowRoot } from '../test-hooks';
 
 const NEGATIVE_ANSWER_DELAY_MS = 300;
 
@@ -24,6 +25,7 @@ export function claimSelectionPopover(scope: Record<symbol, unknown> = globalThi
 
 /** Registers the message handler; returns a function that removes it. */
 export function startSelectionPopover(win: Window = window, deps: PopoverDeps = defaultPopoverDeps): () => void {
+  exposeShadowRoot('popover', () => currentPopover()?.shadow ?? null);
   return onMessage('showSelectionTranslation', ({ data }) => {
     const broadcast = typeof data === 'object' && data !== null && data.onlyIfFocused === true;
     if (broadcast && !win.document.hasFocus()) return later({ shown: false }, NEGATIVE_ANSWER_DELAY_MS);
