@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { captureRange, captureSelection, MAX_SELECTION_CHARS, serialiseFragment } from '../../../utils/content/selection/capture';
+import { captureRange, captureSelection, MAX_SELECTION_CHARS } from '../../../utils/content/selection/capture';
+import { serialiseFragment } from '../../../utils/content/selection/serialise';
 
 function select(range: Range): void {
   const selection = window.getSelection()!;

@@ -9,7 +9,8 @@ import { SelectionPopover, type PopoverStatus } from '../../../components/popove
 import type { Language } from '../../shared/api-types';
 import { FALLBACK_TARGET_LANGUAGES } from '../../shared/languages';
 import { sendMessage, type SelectionRequest, type SelectionTranslation } from '../../shared/protocol';
-import { deepActiveElement, type CapturedSelection, type SelectionRect } from './capture';
+import type { CapturedSelection, SelectionRect } from './capture';
+import { deepActiveElement } from './selected-range';
 import { describeError, errorKind } from './error-text';
 import { POPOVER_CSS } from './popover-styles';
 import { replaceSelection, type ReplaceOutcome } from './replace';
