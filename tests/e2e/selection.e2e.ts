@@ -1,6 +1,6 @@
 // Selection translation in Chromium against the local server: the context-menu item and the
-// shortcut open the popover with the translation (links and formatting kept, the paragraph sent
-// as unbilled context), Replace in a textarea keeps the field's undo, selections in iframes,
+// shortcut open the popover with the translation (links and formatting kept, the paragraph, its
+// section heading and its neighbours sent as unbilled context), Replace in a textarea keeps the field's undo, selections in iframes,
 // shadow roots and across paragraphs work, and hostile translations render as text only.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Frame, Page } from 'playwright-core';
@@ -123,7 +123,8 @@ describe('selection popover in Chromium', () => {
     expect(requests).toHaveLength(1);
     const params = requests[0].params as Record<string, unknown>;
     expect(params).toMatchObject({ text: [html], target_lang: TARGET, tag_handling: 'html', show_billed_characters: true });
-    expect(params.context).toBe('Harbours are busy places. Read the harbour guide for the opening hours of every quay. Boats leave at noon.');
+    // Its paragraph, then the paragraph after it (the first paragraph has no heading or paragraph before it).
+    expect(params.context).toBe('Harbours are busy places. Read the harbour guide for the opening hours of every quay. Boats leave at noon. The second paragraph talks about lighthouses.');
     expect(requests[0].billedCharacters).toBe(html.length);
     expect(await popover(page).text('.billed')).toBe(`${html.length} characters billed`);
 
@@ -174,6 +175,31 @@ describe('selection popover in Chromium', () => {
     await popover(page).waitFor((root, text) => root.querySelector('.translation')?.textContent === text, expected);
     await popover(page).selectOption('select', TARGET);
     await closePopover(page);
+  });
+
+  it('a whole one-line paragraph or a heading goes with its section heading and neighbouring paragraphs as context', async () => {
+    glossa.pages.set('/context.html', `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Context</title></head><body>
+      <h2 id="boats">Boats</h2><p id="deck">Scrub the deck before noon.</p><p id="bow">Bow</p><p id="rope">Coil the rope at the stern.</p>
+      <h2 id="music">Music</h2><p id="strings">Rosin keeps the strings gripping.</p></body></html>`);
+    const context = await glossa.openPage('/context.html');
+    const contextSent = async (id: string): Promise<unknown> => {
+      const logStart = glossa.api.log.length;
+      const selected = await context.evaluate((el) => {
+        getSelection()!.selectAllChildren(document.getElementById(el)!);
+        return getSelection()!.toString();
+      }, id);
+      await glossa.clickMenu('translate-selection', context, { selectionText: selected });
+      await popoverText(context);
+      await context.keyboard.press('Escape');
+      await context.locator(HOST).waitFor({ state: 'detached' });
+      const [request] = glossa.api.log.slice(logStart).filter((r) => r.path === '/v2/translate');
+      return (request.params as Record<string, unknown>).context;
+    };
+    // "Bow" alone could be a ship's front or a violinist's tool: the section says which.
+    expect(await contextSent('bow')).toBe('Boats Scrub the deck before noon. Coil the rope at the stern.');
+    // A heading is its own section title: the paragraphs around it.
+    expect(await contextSent('music')).toBe('Coil the rope at the stern. Rosin keeps the strings gripping.');
+    await context.close();
   });
 
   it('translates a selection across several paragraphs', async () => {
