@@ -39,6 +39,8 @@ function lookAsThePage(page: Page): Promise<PageView> {
       ...[...document.querySelectorAll('*')].map((el) => el.shadowRoot).filter((r): r is ShadowRoot => r !== null),
       ...(window as unknown as { __caughtRoots: ShadowRoot[] }).__caughtRoots,
     ];
+    // Read first: a Close button pressed below would take the text with it.
+    const text = document.documentElement.textContent + roots.map((r) => r.textContent).join(' ') + hosts.map((h) => (h as HTMLElement).innerText).join(' ');
     const buttons = roots.flatMap((root) => [...root.querySelectorAll('button')]);
     const selects = roots.flatMap((root) => [...root.querySelectorAll('select')]);
     for (const select of selects) {
@@ -50,7 +52,7 @@ function lookAsThePage(page: Page): Promise<PageView> {
       hosts: hosts.map((h) => h.localName),
       shadowRootsOfHosts: hosts.filter((h) => h.shadowRoot !== null).length,
       caughtRoots: (window as unknown as { __caughtRoots: ShadowRoot[] }).__caughtRoots.length,
-      text: document.documentElement.textContent + roots.map((r) => r.textContent).join(' ') + hosts.map((h) => (h as HTMLElement).innerText).join(' '),
+      text,
       buttons: buttons.length,
       selects: selects.length,
     };
