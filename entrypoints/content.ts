@@ -1,8 +1,9 @@
 // Injected on demand by the background (scripting.executeScript, never declared in the
-// manifest). Wiring only: the page engine and the selection popover live in utils/.
+// manifest) into every page Glossa translates. Wiring only: the page engine and the page
+// notice live in utils/. The selection popover is a script of its own
+// (entrypoints/selection-popover.ts), so translated pages never load its UI.
 import { claimContentScript, startPageEngine } from '@/utils/content/start-page-engine';
 import { defineContentScript } from 'wxt/utils/define-content-script';
-import { startSelectionPopover } from '@/utils/content/selection';
 
 export default defineContentScript({
   // Runtime registration without matches: nothing in the manifest, no host permission added.
@@ -11,9 +12,5 @@ export default defineContentScript({
     // The background may inject again into a page that already has Glossa: wire only once.
     if (!claimContentScript()) return;
     startPageEngine();
-
-    // ── selection popover (owned by the selection popover engineer) ──
-    startSelectionPopover();
-    // ── end selection popover ──
   },
 });

@@ -173,12 +173,19 @@ async function tour(input: TourInput): Promise<Omit<TourFigures, 'outDir'>> {
   });
   if (!selectionText.trim()) throw new Error('The demo page has no paragraph to select (#signatures + p).');
   const beforePopover = input.usage().requests;
+  await notePopoverLoadingHeight(page);
   await session.clickMenu('translate-selection', page, { selectionText });
-  await waitForPopover(page);
   const popoverRequests = await waitUntil(() => input.usage().requests > beforePopover, 15_000);
   if (!popoverRequests) warnings.push('the selection popover made no translate request');
-  // The result has arrived when its Copy button shows (Playwright's locators see into open shadow roots).
-  await page.getByRole('button', { name: 'Copy', exact: true }).waitFor({ timeout: 15_000 }).catch(() => {
+  // Its shadow root is closed (pages cannot read it): the result has arrived when the popover grows past "Translating…".
+  await page.waitForFunction(
+    () => {
+      const loading = (window as unknown as { __tourLoadingHeight?: number }).__tourLoadingHeight;
+      return loading !== undefined && (document.querySelector('glossa-selection-popover')?.getBoundingClientRect().height ?? 0) > loading;
+    },
+    undefined,
+    { timeout: 15_000 },
+  ).catch(() => {
     warnings.push('the selection popover showed no translation within 15 s');
   });
   await shoot(page, 'selection-popover.png');
@@ -231,13 +238,20 @@ async function waitUntil(check: () => boolean, timeoutMs: number): Promise<boole
   return check();
 }
 
-/** The selection popover lives in a shadow root that Glossa adds to the page. */
-async function waitForPopover(page: Page): Promise<void> {
-  await page.waitForFunction(
-    () => [...document.querySelectorAll('body *, html > *')].some((el) => el.shadowRoot !== null && el.getBoundingClientRect().height > 0),
-    undefined,
-    { timeout: 15_000 },
-  );
+/**
+ * Notes the popover's height in its "Translating…" state: measured as its host element is added
+ * (the translation can only arrive in a later task), so the tour knows when the result is shown.
+ */
+async function notePopoverLoadingHeight(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const observer = new MutationObserver(() => {
+      const host = document.querySelector('glossa-selection-popover');
+      if (!host) return;
+      (window as unknown as { __tourLoadingHeight?: number }).__tourLoadingHeight = host.getBoundingClientRect().height;
+      observer.disconnect();
+    });
+    observer.observe(document.documentElement, { childList: true });
+  });
 }
 
 /** Scrolls the glossary manager's heading to the top of the options page. */

@@ -67,6 +67,9 @@ describe('context menus', () => {
     const tabId = await openTab('https://example.com/');
     await handleMenuClick({ menuItemId: 'translate-selection', selectionText: 'Hallo', frameId: 4, editable: false } as never, await tabOf(tabId));
     expect(fake.injections).toEqual([{ tabId, frameIds: [4] }]);
+    // The popover's own script, not the page translator's: a translated page never loads the popover.
+    const files = (fakeBrowser.scripting.executeScript as unknown as { mock: { calls: [{ files?: string[] }][] } }).mock.calls.map(([details]) => details.files);
+    expect(files).toEqual([['selection-popover.js']]);
     expect(fake.received).toEqual([{ tabId, frameId: 4, type: 'showSelectionTranslation', data: {} }]);
   });
 });

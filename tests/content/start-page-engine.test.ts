@@ -4,6 +4,7 @@ import { onMessage, removeAllListeners, sendMessage } from '../../utils/shared/p
 import { claimContentScript, resend, startPageEngine, validJobOptions, workerGone, type PageEngineWiring } from '../../utils/content/start-page-engine';
 import { upperCase } from '../page/fake-translator';
 import { immediateVisibility } from '../../utils/page/visibility';
+import { exposedShadowRoot } from '../../utils/content/test-hooks';
 
 const TEST_OPTIONS = { visibility: immediateVisibility, progressIntervalMs: 0 };
 
@@ -117,7 +118,7 @@ describe('startPageEngine', () => {
     onMessage('reportProgress', () => undefined);
     await sendMessage('startTranslation', JOB);
     await expect.poll(() => document.querySelector('glossa-notice'), { timeout: 3000 }).not.toBeNull();
-    const root = document.querySelector('glossa-notice')!.shadowRoot!;
+    const root = exposedShadowRoot('notice')!;
     expect(root.textContent).toContain('could not translate 1 parts');
     fail = false;
     const retry = [...root.querySelectorAll('button')].find((b) => b.textContent === 'Retry')!;
@@ -138,7 +139,7 @@ describe('startPageEngine', () => {
     });
     await sendMessage('startTranslation', JOB);
     await expect.poll(() => reports.at(-1), { timeout: 3000 }).toMatchObject({ state: 'error', errorCode: 'auth' });
-    const root = document.querySelector('glossa-notice')!.shadowRoot!;
+    const root = exposedShadowRoot('notice')!;
     expect(root.textContent).toContain('refused the API key');
     expect([...root.querySelectorAll('button')].map((b) => b.textContent)).toContain('Open options');
     await wait(1);

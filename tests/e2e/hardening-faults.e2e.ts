@@ -9,6 +9,7 @@ import type { Page } from 'playwright-core';
 import { launchGlossa, TEST_KEY, type Glossa } from './harness';
 import { badgeText, badgeTitle, defaults, html, sendCounts, textsOf, translateRequests, waitForTranslateRequests } from './hardening-helpers';
 import { pseudoTranslate, startServer, type MalformedShape } from '../../server/index';
+import { noticeIn } from './closed-roots';
 
 /** Attempts per request in the API client (utils/api/retry.ts DEFAULT_RETRY.attempts). */
 const RETRY_BOUND = 4;
@@ -108,8 +109,8 @@ describe('API faults in the middle of a page', () => {
       if (failedState.failed < texts.length) problems.push(`${shape}: ${failedState.failed} failed, expected ${texts.length}`);
       // Failed blocks keep the original text and the page says so, with a way to retry.
       if (JSON.stringify(await paragraphTexts(page)) !== JSON.stringify(before)) problems.push(`${shape}: page changed on failure`);
-      const retry = page.locator('glossa-notice').getByRole('button', { name: 'Retry' });
-      await retry.waitFor({ timeout: 5_000 });
+      const notice = noticeIn(page, glossa.extensionId);
+      await notice.waitFor((root) => [...root.querySelectorAll('button')].some((b) => b.textContent === 'Retry'), undefined, 5_000);
       // A malformed 200 is not worth retrying automatically (it could bill again): each request
       // is sent once. (Shapes answered before the request is handled log no texts; truncated
       // and wrong-count do.)
@@ -121,7 +122,7 @@ describe('API faults in the middle of a page', () => {
       const failedCounts = sendCounts(glossa.api.log, logStart);
       for (const text of texts) if ((failedCounts.get(text) ?? 0) > 1) problems.push(`${shape}: "${text}" sent ${failedCounts.get(text)} times before Retry`);
       const retryStart = glossa.api.log.length;
-      await retry.click();
+      await notice.click('button', 'Retry');
       await allTranslated(page, texts);
       const state = await glossa.waitForPhase(page, 'translated');
       if (state.failed !== 0) problems.push(`${shape}: ${state.failed} still failed after Retry`);
@@ -165,7 +166,7 @@ describe('API faults in the middle of a page', () => {
       const state = await glossa.waitForPhase(page, 'translated', 30_000);
       expect(state.failed).toBeGreaterThanOrEqual(texts.length);
       expect(await paragraphTexts(page)).toEqual(before);
-      await page.locator('glossa-notice').getByRole('button', { name: 'Retry' }).waitFor({ timeout: 5_000 });
+      await noticeIn(page, glossa.extensionId).waitFor((root) => [...root.querySelectorAll('button')].some((b) => b.textContent === 'Retry'), undefined, 5_000);
       // The popup explains and offers a retry too.
       const popup = await glossa.openPopup(page);
       await popup.getByText(/could not be translated|can’t reach/).waitFor({ timeout: 5_000 });
@@ -175,7 +176,7 @@ describe('API faults in the middle of a page', () => {
       (glossa as unknown as { api: typeof revived }).api = revived;
     }
     await page.bringToFront();
-    await page.locator('glossa-notice').getByRole('button', { name: 'Retry' }).click();
+    await noticeIn(page, glossa.extensionId).click('button', 'Retry');
     await allTranslated(page, texts);
     expect((await glossa.waitForPhase(page, 'translated')).failed).toBe(0);
     expect(overBound(sendCounts(glossa.api.log), 1)).toEqual([]);
@@ -197,7 +198,7 @@ describe('API faults in the middle of a page', () => {
     // The client gave up on it (the request shows as aborted) and, its time budget spent, did not send it again.
     const requests = translateRequests(glossa.api.log, logStart);
     expect(requests.map((r) => ({ fault: r.fault, aborted: r.aborted }))).toEqual([{ fault: 'hang', aborted: true }]);
-    await page.locator('glossa-notice').getByRole('button', { name: 'Retry' }).click();
+    await noticeIn(page, glossa.extensionId).click('button', 'Retry');
     await allTranslated(page, texts);
     expect((await glossa.waitForPhase(page, 'translated')).failed).toBe(0);
     const counts = sendCounts(glossa.api.log, logStart);

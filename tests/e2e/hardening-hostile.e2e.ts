@@ -9,6 +9,7 @@ import type { Page } from 'playwright-core';
 import { launchGlossa, type Glossa } from './harness';
 import { defaults, html, translateRequests, watchRequests } from './hardening-helpers';
 import { pseudoTranslate } from '../../server/index';
+import { noticeIn, popoverIn } from './closed-roots';
 
 type Outcome =
   /** The block keeps its original content and is reported failed. */
@@ -249,7 +250,7 @@ describe('hostile translations', () => {
       glossa.api.faults.remove(rule);
     }
     const logStart = glossa.api.log.length;
-    await page.locator('glossa-notice').getByRole('button', { name: 'Retry' }).click();
+    await noticeIn(page, glossa.extensionId).click('button', 'Retry');
     const expected = pseudoTranslate('Case 1000 has <b id="1">bold words</b> in it.', 'ES', { tagHandling: 'html' }).replace(' id="1"', '');
     await page.waitForFunction((want) => document.getElementById('bad')!.innerHTML === want, expected, { timeout: 10_000 });
     const state = await glossa.waitForPhase(page, 'translated');
@@ -278,12 +279,9 @@ describe('hostile translations', () => {
           selection.addRange(range);
         }, `case-${i}`);
         await glossa.clickMenu('translate-selection', page, { selectionText: await page.locator(`#case-${i}`).textContent() });
-        await page.waitForFunction(() => {
-          const root = document.querySelector('glossa-selection-popover')?.shadowRoot;
-          return !!root && !!(root.querySelector('.translation') || root.querySelector('.error'));
-        }, undefined, { timeout: 10_000 });
-        const seen = await page.evaluate(() => {
-          const root = document.querySelector('glossa-selection-popover')!.shadowRoot!;
+        const popover = popoverIn(page, glossa.extensionId);
+        await popover.waitFor((root) => !!(root.querySelector('.translation') || root.querySelector('.error')), undefined, 10_000);
+        const seen = (await popover.evaluate((root) => {
           const translation = root.querySelector('.translation');
           const allowed = new Set(['a', 'b', 'strong', 'i', 'em', 'u', 's', 'sub', 'sup', 'mark', 'small', 'br', 'span']);
           const bad: string[] = [];
@@ -296,14 +294,13 @@ describe('hostile translations', () => {
           }
           for (const el of root.querySelectorAll('*')) for (const attr of el.attributes) if (/^on/i.test(attr.name)) bad.push(`handler ${attr.name} on <${el.localName}>`);
           return { bad, text: translation?.textContent ?? null, error: root.querySelector('.error')?.textContent ?? null };
-        });
+        })) ?? { bad: ['the popover closed'], text: null, error: null };
         if (seen.bad.length) problems.push(`${c.name}: ${seen.bad.join(' ')}`);
         // A response with nothing readable left may be shown as an error instead: both are safe.
         if (seen.text === null && !seen.error) problems.push(`${c.name}: neither a translation nor an error shown`);
         if (translateRequests(glossa.api.log, logStart).length !== 1) problems.push(`${c.name}: expected one request for the selection`);
         await page.keyboard.press('Escape');
-        await page.waitForFunction(() => !document.querySelector('glossa-selection-popover')?.shadowRoot?.querySelector('.popover'), undefined, { timeout: 5_000 })
-          .catch(() => page.evaluate(() => document.querySelector('glossa-selection-popover')?.remove()));
+        await popover.waitForClosed(5_000).catch(() => page.evaluate(() => document.querySelector('glossa-selection-popover')?.remove()));
       }
     } finally {
       glossa.api.faults.remove(rule);

@@ -1,6 +1,6 @@
 // Secrets and settings (issue 8). The API key never reaches a content script (every message the
 // content script receives or is answered with is recorded in its own world), the page (DOM,
-// shadow roots included), a URL (the server's log of paths and query strings), the console
+// shadow roots included, Glossa's closed ones too), a URL (the server's log of paths and query strings), the console
 // (pages, extension pages and the worker), or an error shown in the page, even when a server
 // echoes the key back in its error message. A malformed custom address, an address without a
 // granted host permission and an empty key each get a clear message, and no request at all.
@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CDPSession, Page } from 'playwright-core';
 import { launchGlossa, type Glossa } from './harness';
 import { defaults, html, translateRequests } from './hardening-helpers';
+import { noticeIn, popoverIn } from './closed-roots';
 import { startServer, type GlossaServer } from '../../server/index';
 
 const SECRET = 'sk-hardening-9f3c2a7e-SECRET-KEY';
@@ -67,13 +68,15 @@ async function recordContentMessages(glossa: Glossa, page: Page): Promise<{ read
   };
 }
 
-/** Everything in the page, open shadow roots (Glossa's notice and popover) included. */
-function everythingInPage(page: Page): Promise<string> {
-  return page.evaluate(() => {
+/** Everything in the page, open shadow roots and Glossa's closed ones (notice and popover) included. */
+async function everythingInPage(glossa: Glossa, page: Page): Promise<string> {
+  const open = await page.evaluate(() => {
     let out = document.documentElement.outerHTML;
     for (const el of document.querySelectorAll('*')) if (el.shadowRoot) out += el.shadowRoot.innerHTML;
     return out + document.title + location.href;
   });
+  const closed = await Promise.all([popoverIn(page, glossa.extensionId), noticeIn(page, glossa.extensionId)].map((root) => root.evaluate((r) => r.innerHTML)));
+  return open + closed.join('');
 }
 
 describe('the API key stays secret', () => {
@@ -118,13 +121,13 @@ describe('the API key stays secret', () => {
       getSelection()!.addRange(range);
     });
     await glossa.clickMenu('translate-selection', page, { selectionText: 'selection' });
-    await page.locator('glossa-selection-popover').getByRole('button', { name: 'Copy', exact: true }).waitFor({ timeout: 10_000 });
+    await popoverIn(page, glossa.extensionId).waitFor((root) => [...root.querySelectorAll('button')].some((b) => b.textContent === 'Copy'), undefined, 10_000);
     await page.keyboard.press('Escape');
     const messages = await recorder.read();
     expect(messages.length).toBeGreaterThan(100);
     expect(messages).toContain('translateBlocks');
     expect(messages).not.toContain(SECRET);
-    expect(await everythingInPage(page)).not.toContain(SECRET);
+    expect(await everythingInPage(glossa, page)).not.toContain(SECRET);
     const urls = glossa.api.log.map((r) => `${r.path}?${new URLSearchParams(r.query).toString()}`);
     expect(urls.length).toBeGreaterThan(0);
     expect(urls.join('\n')).not.toContain(SECRET);
@@ -146,7 +149,7 @@ describe('the API key stays secret', () => {
         getSelection()!.addRange(range);
       });
       await glossa.clickMenu('translate-selection', page, { selectionText: 'selection' });
-      await page.waitForFunction(() => !!document.querySelector('glossa-selection-popover')?.shadowRoot?.querySelector('.error'), undefined, { timeout: 10_000 });
+      await popoverIn(page, glossa.extensionId).waitFor((root) => !!root.querySelector('.error'), undefined, 10_000);
       await page.keyboard.press('Escape');
       await glossa.dispatchCommand('translate-page', page);
       await glossa.waitForPhase(page, 'translated').catch(() => glossa.waitForPhase(page, 'error'));
@@ -158,7 +161,7 @@ describe('the API key stays secret', () => {
       expect(await popup.evaluate(() => document.body.innerText)).not.toContain(SECRET);
       await popup.close();
       expect(await recorder.read()).not.toContain(SECRET);
-      expect(await everythingInPage(page)).not.toContain(SECRET);
+      expect(await everythingInPage(glossa, page)).not.toContain(SECRET);
       expect(consoleLines.join('\n')).not.toContain(SECRET);
       await recorder.cdp.detach();
       await page.close();
@@ -214,8 +217,7 @@ describe('connection settings that cannot work: a clear message and no request',
         getSelection()!.addRange(range);
       });
       await glossa.clickMenu('translate-selection', page, { selectionText: 'x' });
-      await page.waitForFunction(() => !!document.querySelector('glossa-selection-popover')?.shadowRoot?.querySelector('.error'), undefined, { timeout: 10_000 });
-      const popoverError = await page.evaluate(() => document.querySelector('glossa-selection-popover')!.shadowRoot!.querySelector('.error')!.textContent);
+      const popoverError = await popoverIn(page, glossa.extensionId).waitFor((root) => root.querySelector('.error')?.textContent, undefined, 10_000);
       expect(popoverError).toMatch(c.message);
       await page.keyboard.press('Escape');
       expect(translateRequests(glossa.api.log, logStart)).toEqual([]);

@@ -17,6 +17,8 @@ describe('production manifest', () => {
   it('Chrome: only storage, activeTab, scripting, contextMenus and the plan addresses', () => {
     const manifest = buildManifest('chrome');
     expect(manifest.manifest_version).toBe(3);
+    // The native `browser` namespace the code relies on (no polyfill).
+    expect(manifest.minimum_chrome_version).toBe('148');
     expect(manifest.permissions).toEqual(['storage', 'activeTab', 'scripting', 'contextMenus']);
     expect(manifest.host_permissions).toEqual(['http://127.0.0.1/*']);
     expect(manifest.optional_host_permissions).toEqual(['*://*/*']);

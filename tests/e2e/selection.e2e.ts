@@ -1,12 +1,13 @@
 // Selection translation in Chromium against the local server: the context-menu item and the
-// shortcut open the popover with the translation (links and formatting kept, the paragraph sent
-// as unbilled context), Replace in a textarea keeps the field's undo, selections in iframes,
+// shortcut open the popover with the translation (links and formatting kept, the paragraph, its
+// section heading and its neighbours sent as unbilled context), Replace in a textarea keeps the field's undo, selections in iframes,
 // shadow roots and across paragraphs work, and hostile translations render as text only.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Frame, Page } from 'playwright-core';
 import { pseudoTranslate } from '../../server/index';
 import { HOSTILE_PAYLOADS } from '../content/selection/hostile-payloads';
 import { launchGlossa, TEST_KEY, type Glossa } from './harness';
+import { popoverIn, type GlossaRoot } from './closed-roots';
 
 const HOST = 'glossa-selection-popover';
 const TARGET = 'DE';
@@ -67,30 +68,28 @@ async function selectText(target: Page | Frame, selector: string, text: string):
   }, { selector, text });
 }
 
-/** The popover's translation, or its error message when it shows one instead. */
-async function popoverOutcome(target: Page | Frame): Promise<{ text?: string; error?: string }> {
-  await target.locator(`${HOST} .translation, ${HOST} [role="alert"]`).first().waitFor({ state: 'attached', timeout: 15_000 });
-  const translation = target.locator(`${HOST} .translation`);
-  if ((await translation.count()) > 0) return { text: (await translation.textContent()) ?? '' };
-  return { error: (await target.locator(`${HOST} [role="alert"]`).textContent()) ?? '' };
-}
-
-async function popoverText(target: Page | Frame): Promise<string> {
-  const translation = target.locator(`${HOST} .translation`);
-  await translation.waitFor({ timeout: 15_000 });
-  return (await translation.textContent()) ?? '';
-}
-
-async function closePopover(target: Page | Frame): Promise<void> {
-  const host = target.locator(HOST);
-  if ((await host.count()) === 0) return;
-  await target.locator(`${HOST} button[aria-label="Close"]`).click();
-  await host.waitFor({ state: 'detached' });
-}
-
 describe('selection popover in Chromium', () => {
   let glossa: Glossa;
   let page: Page;
+  /** The popover's closed shadow root, reached from Glossa's isolated world (see closed-roots.ts). */
+  const popover = (target: Page | Frame): GlossaRoot => popoverIn(target, glossa.extensionId);
+
+  /** The popover's translation, or its error message when it shows one instead. */
+  const popoverOutcome = (target: Page | Frame): Promise<{ text?: string; error?: string }> =>
+    popover(target).waitFor((root) => {
+      const translation = root.querySelector('.translation');
+      if (translation) return { text: translation.textContent ?? '' };
+      const alert = root.querySelector('[role="alert"]');
+      return alert ? { error: alert.textContent ?? '' } : null;
+    });
+
+  const popoverText = (target: Page | Frame): Promise<string> => popover(target).text('.translation');
+
+  async function closePopover(target: Page | Frame): Promise<void> {
+    if ((await target.locator(HOST).count()) === 0) return;
+    await popover(target).click('button[aria-label="Close"]');
+    await target.locator(HOST).waitFor({ state: 'detached' });
+  }
 
   beforeAll(async () => {
     glossa = await launchGlossa({ settings: { defaults: { targetLang: TARGET, sourceLang: '', formality: 'default', modelType: 'latency_optimized', bilingual: false } } });
@@ -110,54 +109,55 @@ describe('selection popover in Chromium', () => {
 
     const html = 'Read <a id="1">the harbour guide</a> for the <b id="2">opening hours</b> of every quay.';
     const expected = pseudoTranslate(html, TARGET, { tagHandling: 'html' });
-    await page.waitForFunction(() => document.querySelector('glossa-selection-popover')?.shadowRoot?.querySelector('.translation'));
     expect(await popoverText(page)).toBe(shownText(expected));
-    const link = page.locator(`${HOST} .translation a`);
-    expect(await link.getAttribute('href')).toBe('https://docs.example/harbour');
-    expect(await page.locator(`${HOST} .translation b`).count()).toBe(1);
-    expect(await page.locator(`${HOST} [data-testid="source-language"]`).textContent()).toBe('From English');
-    expect(await page.locator(`${HOST} select`).inputValue()).toBe(TARGET);
+    const shown = await popover(page).evaluate((root) => ({
+      href: root.querySelector('.translation a')?.getAttribute('href'),
+      bold: root.querySelectorAll('.translation b').length,
+      source: root.querySelector('[data-testid="source-language"]')?.textContent,
+      target: root.querySelector('select')?.value,
+    }));
+    expect(shown).toEqual({ href: 'https://docs.example/harbour', bold: 1, source: 'From English', target: TARGET });
 
     // What went to the server: the selection with tag handling, the paragraph as context, only the selection billed.
     const requests = glossa.api.log.filter((r) => r.path === '/v2/translate');
     expect(requests).toHaveLength(1);
     const params = requests[0].params as Record<string, unknown>;
     expect(params).toMatchObject({ text: [html], target_lang: TARGET, tag_handling: 'html', show_billed_characters: true });
-    expect(params.context).toBe('Harbours are busy places. Read the harbour guide for the opening hours of every quay. Boats leave at noon.');
+    // Its paragraph, then the paragraph after it (the first paragraph has no heading or paragraph before it).
+    expect(params.context).toBe('Harbours are busy places. Read the harbour guide for the opening hours of every quay. Boats leave at noon. The second paragraph talks about lighthouses.');
     expect(requests[0].billedCharacters).toBe(html.length);
-    expect(await page.locator(`${HOST} .billed`).textContent()).toBe(`${html.length} characters billed`);
+    expect(await popover(page).text('.billed')).toBe(`${html.length} characters billed`);
 
     // The page's stylesheet cannot reach inside: our own font and visible controls.
-    const style = await page.locator(`${HOST} .popover`).evaluate((el) => {
-      const s = getComputedStyle(el);
+    const style = await popover(page).evaluate((root) => {
+      const s = getComputedStyle(root.querySelector('.popover')!);
       return { font: s.fontFamily, visibility: s.visibility, display: s.display };
     });
-    expect(style.font).not.toContain('Comic Sans');
+    expect(style!.font).not.toContain('Comic Sans');
     expect(style).toMatchObject({ visibility: 'visible', display: 'block' });
     // Anchored just below the selection.
-    const [selectionBox, popoverBox] = await Promise.all([
+    const [selectionBox, popoverTop] = await Promise.all([
       page.evaluate(() => window.getSelection()!.getRangeAt(0).getBoundingClientRect().toJSON() as DOMRect),
-      page.locator(`${HOST} .popover`).boundingBox(),
+      popover(page).evaluate((root) => root.querySelector('.popover')!.getBoundingClientRect().top),
     ]);
-    expect(popoverBox!.y).toBeGreaterThanOrEqual(selectionBox.bottom);
-    expect(popoverBox!.y - selectionBox.bottom).toBeLessThan(40);
+    expect(popoverTop!).toBeGreaterThanOrEqual(selectionBox.bottom);
+    expect(popoverTop! - selectionBox.bottom).toBeLessThan(40);
   });
 
   it('is usable by keyboard: focus inside, Tab cycles, Escape closes and gives focus back', async () => {
     expect(await page.evaluate(() => document.activeElement?.tagName.toLowerCase())).toBe(HOST);
-    const focusedInside = () => page.evaluate(() => {
-      const root = document.querySelector('glossa-selection-popover')?.shadowRoot;
-      const el = root?.activeElement as HTMLElement | null;
+    const focusedInside = () => popover(page).evaluate((root) => {
+      const el = root.activeElement as HTMLElement | null;
       return el ? (el.getAttribute('aria-label') ?? el.textContent ?? el.tagName) : null;
     });
     expect(await focusedInside()).toMatch(/Glossa translation/);
-    const seen: (string | null)[] = [];
+    const seen: (string | null | undefined)[] = [];
     for (let i = 0; i < 6; i++) {
       await page.keyboard.press('Tab');
       seen.push(await focusedInside());
     }
     // Close, the target picker, the link, Copy, then round again to Close: focus never leaves.
-    expect(seen.every((name) => name !== null)).toBe(true);
+    expect(seen.every((name) => name !== null && name !== undefined)).toBe(true);
     expect(seen[0]).toBe('Close');
     expect(seen).toContain('Copy');
     expect(seen.slice(1)).toContain('Close');
@@ -170,11 +170,36 @@ describe('selection popover in Chromium', () => {
     const selected = await selectText(page, '#second', 'The second paragraph talks about lighthouses.');
     await glossa.clickMenu('translate-selection', page, { selectionText: selected });
     await popoverText(page);
-    await page.locator(`${HOST} select`).selectOption('FR');
+    await popover(page).selectOption('select', 'FR');
     const expected = pseudoTranslate('The second paragraph talks about lighthouses.', 'FR', { tagHandling: 'html' });
-    await page.waitForFunction((text) => document.querySelector('glossa-selection-popover')?.shadowRoot?.querySelector('.translation')?.textContent === text, expected);
-    await page.locator(`${HOST} select`).selectOption(TARGET);
+    await popover(page).waitFor((root, text) => root.querySelector('.translation')?.textContent === text, expected);
+    await popover(page).selectOption('select', TARGET);
     await closePopover(page);
+  });
+
+  it('a whole one-line paragraph or a heading goes with its section heading and neighbouring paragraphs as context', async () => {
+    glossa.pages.set('/context.html', `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Context</title></head><body>
+      <h2 id="boats">Boats</h2><p id="deck">Scrub the deck before noon.</p><p id="bow">Bow</p><p id="rope">Coil the rope at the stern.</p>
+      <h2 id="music">Music</h2><p id="strings">Rosin keeps the strings gripping.</p></body></html>`);
+    const context = await glossa.openPage('/context.html');
+    const contextSent = async (id: string): Promise<unknown> => {
+      const logStart = glossa.api.log.length;
+      const selected = await context.evaluate((el) => {
+        getSelection()!.selectAllChildren(document.getElementById(el)!);
+        return getSelection()!.toString();
+      }, id);
+      await glossa.clickMenu('translate-selection', context, { selectionText: selected });
+      await popoverText(context);
+      await context.keyboard.press('Escape');
+      await context.locator(HOST).waitFor({ state: 'detached' });
+      const [request] = glossa.api.log.slice(logStart).filter((r) => r.path === '/v2/translate');
+      return (request.params as Record<string, unknown>).context;
+    };
+    // "Bow" alone could be a ship's front or a violinist's tool: the section says which.
+    expect(await contextSent('bow')).toBe('Boats Scrub the deck before noon. Coil the rope at the stern.');
+    // A heading is its own section title: the paragraphs around it.
+    expect(await contextSent('music')).toBe('Coil the rope at the stern. Rosin keeps the strings gripping.');
+    await context.close();
   });
 
   it('translates a selection across several paragraphs', async () => {
@@ -188,7 +213,7 @@ describe('selection popover in Chromium', () => {
     await glossa.clickMenu('translate-selection', page, { selectionText: selected });
     const html = 'second paragraph talks about lighthouses.<br><br>And a third one about <i id="1">ferries</i>';
     expect(await popoverText(page)).toBe(shownText(pseudoTranslate(html, TARGET, { tagHandling: 'html' })));
-    expect(await page.locator(`${HOST} .translation br`).count()).toBe(2);
+    expect(await popover(page).count('.translation br')).toBe(2);
     await closePopover(page);
   });
 
@@ -241,7 +266,7 @@ describe('selection popover in Chromium', () => {
     expect(params.tag_handling).toBeUndefined();
     expect(params.context).toBe(original);
 
-    await page.locator(`${HOST} button`, { hasText: 'Replace' }).click();
+    await popover(page).click('button', 'Replace');
     await page.locator(HOST).waitFor({ state: 'detached' });
     const replaced = `Please ${expected} into German now.`;
     expect(await page.locator('#note').inputValue()).toBe(replaced);
@@ -256,7 +281,7 @@ describe('selection popover in Chromium', () => {
     await glossa.clickMenu('translate-selection', page, { selectionText: selected, editable: true });
     const shown = await popoverText(page);
     expect(shown).toBe(pseudoTranslate('sentence here', TARGET, { tagHandling: 'html' }));
-    await page.locator(`${HOST} button`, { hasText: 'Replace' }).click();
+    await popover(page).click('button', 'Replace');
     await page.locator(HOST).waitFor({ state: 'detached' });
     // Chromium's own insertText may turn the space before the insertion into a no-break space.
     expect(await page.locator('#edit-p').evaluate((p) => p.innerHTML.replace(/&nbsp;/g, ' '))).toBe(`Edit <b>this</b> ${shown}.`);
@@ -269,8 +294,8 @@ describe('selection popover in Chromium', () => {
     const selected = await selectText(page, '#third', 'And a third one');
     await glossa.clickMenu('translate-selection', page, { selectionText: selected });
     const shown = await popoverText(page);
-    await page.locator(`${HOST} button`, { hasText: 'Copy' }).click();
-    await page.locator(`${HOST} [role="status"]`, { hasText: 'Copied to the clipboard.' }).waitFor();
+    await popover(page).click('button', 'Copy');
+    await popover(page).waitFor((root) => [...root.querySelectorAll('[role="status"]')].some((el) => el.textContent?.includes('Copied to the clipboard.')));
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(shown);
     await closePopover(page);
   });
@@ -285,10 +310,10 @@ describe('selection popover in Chromium', () => {
       const selected = await selectText(strict, '#strict', 'Strict pages still get a readable popover.');
       await glossa.clickMenu('translate-selection', strict, { selectionText: selected });
       await popoverText(strict);
-      const look = await strict.locator(`${HOST} .popover`).evaluate((el) => {
-        const s = getComputedStyle(el);
-        return { background: s.backgroundColor, radius: s.borderTopLeftRadius, position: getComputedStyle((el.getRootNode() as ShadowRoot).host).position };
-      });
+      const look = (await popover(strict).evaluate((root) => {
+        const s = getComputedStyle(root.querySelector('.popover')!);
+        return { background: s.backgroundColor, radius: s.borderTopLeftRadius, position: getComputedStyle(root.host).position };
+      }))!;
       expect(look.radius).toBe('10px');
       expect(look.position).toBe('absolute');
       expect(look.background).toBe(scheme === 'dark' ? 'rgb(31, 31, 36)' : 'rgb(255, 255, 255)');
@@ -307,7 +332,7 @@ describe('selection popover in Chromium', () => {
       const outcome = await popoverOutcome(page);
       expect(outcome.error).toContain('did not accept your API key');
       const opened = glossa.context.waitForEvent('page', { timeout: 10_000 });
-      await page.locator(`${HOST} button`, { hasText: 'Open options' }).click();
+      await popover(page).click('button', 'Open options');
       const options = await opened;
       expect(options.url()).toContain('/options.html');
       await options.close();
@@ -331,9 +356,11 @@ describe('selection popover in Chromium', () => {
     expect(shown).toBe(pseudoTranslate(selected, TARGET, { tagHandling: 'html' }));
     // Give the page engine's observer time to react to the new element: nothing in the popover changes.
     await translated.waitForTimeout(1500);
-    expect(await translated.locator(`${HOST} .translation`).textContent()).toBe(shown);
-    expect(await translated.locator(`${HOST} h2`).textContent()).toBe('Glossa translation');
-    expect(await translated.locator(`${HOST} button[aria-label="Close"]`).count()).toBe(1);
+    expect(await popover(translated).evaluate((root) => ({
+      translation: root.querySelector('.translation')?.textContent,
+      heading: root.querySelector('h2')?.textContent,
+      close: root.querySelectorAll('button[aria-label="Close"]').length,
+    }))).toEqual({ translation: shown, heading: 'Glossa translation', close: 1 });
     await translated.close();
   });
 
@@ -357,8 +384,7 @@ describe('selection popover in Chromium', () => {
       // An answer with no readable text left is reported as unreadable, not shown empty.
       if (outcome.error !== undefined && !outcome.error.includes('cannot read')) problems.push(`${payload.name}: unexpected error ${outcome.error}`);
       await hostile.waitForTimeout(50);
-      const report = await hostile.evaluate(() => {
-        const root = document.querySelector('glossa-selection-popover')!.shadowRoot!;
+      const inPopover = (await popover(hostile).evaluate((root) => {
         const allowed: Record<string, string[]> = { a: ['href', 'target', 'rel'], span: ['class'], b: [], strong: [], i: [], em: [], u: [], s: [], sub: [], sup: [], mark: [], small: [], br: [] };
         const bad: string[] = [];
         for (const el of Array.from(root.querySelectorAll('.translation *'))) {
@@ -367,8 +393,11 @@ describe('selection popover in Chromium', () => {
           for (const attr of Array.from(el.attributes)) if (!attrs?.includes(attr.name)) bad.push(`attribute ${attr.name} on <${el.localName}>`);
           if (el.localName === 'a' && el.getAttribute('href') !== 'https://docs.example/guide') bad.push(`href ${el.getAttribute('href')}`);
         }
-        return { bad, pwned: (window as unknown as { __glossaPwned?: unknown }).__glossaPwned ?? null, heads: document.head.children.length };
-      });
+        return bad;
+      })) ?? ['no popover'];
+      // What ran in the page itself (its own world, not Glossa's).
+      const inPage = await hostile.evaluate(() => ({ pwned: (window as unknown as { __glossaPwned?: unknown }).__glossaPwned ?? null, heads: document.head.children.length }));
+      const report = { bad: inPopover, ...inPage };
       if (report.bad.length > 0 || report.pwned !== null || report.heads !== 1) problems.push(`${payload.name}: ${JSON.stringify(report)}`);
       if (payload.visible && !text.includes(payload.visible)) problems.push(`${payload.name}: visible text missing (${text})`);
       await closePopover(hostile);

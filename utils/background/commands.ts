@@ -3,7 +3,7 @@
 // selection code in the content script draws).
 import { browser, type Browser } from 'wxt/browser';
 import { t } from '../shared/i18n';
-import { selectionFrame, isRestrictedUrl, sendToContent } from './injection';
+import { injectContentScript, selectionFrame, isRestrictedUrl, sendToContent, SELECTION_SCRIPT_FILE } from './injection';
 import { toggleTab } from './tab-control';
 import { updateTabState } from './tab-state';
 import { applyBadge } from './badge';
@@ -41,6 +41,8 @@ export async function translateSelection(tab: Tab, frameId?: number): Promise<vo
   }
   const frame = frameId ?? (await selectionFrame(tabId));
   try {
+    // The popover's script loads only now; it answers showSelectionTranslation itself.
+    await injectContentScript(tabId, frame, SELECTION_SCRIPT_FILE);
     await sendToContent(tabId, 'showSelectionTranslation', {}, frame);
   } catch (err) {
     if ((err as { code?: unknown } | null)?.code !== 'restricted-page') throw err;

@@ -5,6 +5,8 @@ import { browser } from 'wxt/browser';
 import { sendMessage, type ProtocolMap } from '../shared/protocol';
 
 export const CONTENT_SCRIPT_FILE = 'content-scripts/content.js';
+/** The selection popover's script: injected only when a selection is translated (it wires itself once). */
+export const SELECTION_SCRIPT_FILE = 'selection-popover.js';
 
 /** Schemes where browsers never let extensions run scripts. */
 const RESTRICTED_SCHEMES = new Set([
@@ -44,12 +46,12 @@ function nothingListens(err: unknown): boolean {
   return /Receiving end does not exist|Could not establish connection/i.test(message);
 }
 
-export async function injectContentScript(tabId: number, frameId = 0): Promise<void> {
+export async function injectContentScript(tabId: number, frameId = 0, file: string = CONTENT_SCRIPT_FILE): Promise<void> {
   try {
     await browser.scripting.executeScript({
       target: frameId === 0 ? { tabId } : { tabId, frameIds: [frameId] },
       // WXT types `files` from the entrypoints it has generated; this one is built at runtime.
-      files: [CONTENT_SCRIPT_FILE as never],
+      files: [file as never],
     });
   } catch (err) {
     // "Cannot access a chrome:// URL", "The extensions gallery cannot be scripted", a missing

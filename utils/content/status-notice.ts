@@ -1,8 +1,10 @@
 // A small notice in the page's corner when blocks failed (with Retry) or translation stopped
-// (quota used up, key refused). It lives in a shadow root on <html>, outside <body>, so the
-// page's styles cannot reach it and restoring the body is not affected.
+// (quota used up, key refused). It lives in a closed shadow root on <html>, outside <body>:
+// the page's styles cannot reach it, restoring the body is not affected, and page scripts can
+// neither read it nor press its buttons (each Retry may bill).
 import { t } from '../shared/i18n';
 import type { EngineProgress } from '../page/engine';
+import { exposeShadowRoot } from './test-hooks';
 
 export interface StatusNotice {
   update(progress: EngineProgress): void;
@@ -28,6 +30,7 @@ button:focus-visible{outline:2px solid #2a56c6;outline-offset:2px;}
 
 export function createStatusNotice(actions: StatusNoticeActions, doc: Document = document): StatusNotice {
   let host: HTMLElement | undefined;
+  let root: ShadowRoot | undefined;
   let message: HTMLElement;
   let action: HTMLButtonElement;
   let dismissed = '';
@@ -38,7 +41,7 @@ export function createStatusNotice(actions: StatusNoticeActions, doc: Document =
     host = doc.createElement(HOST_TAG);
     host.setAttribute('translate', 'no');
     host.className = 'notranslate';
-    const root = host.attachShadow({ mode: 'open' });
+    root = host.attachShadow({ mode: 'closed' });
     const style = doc.createElement('style');
     style.textContent = STYLE;
     const box = doc.createElement('div');
@@ -68,7 +71,9 @@ export function createStatusNotice(actions: StatusNoticeActions, doc: Document =
   const hide = () => {
     host?.remove();
     host = undefined;
+    root = undefined;
   };
+  exposeShadowRoot('notice', () => root ?? null);
 
   return {
     update(progress) {

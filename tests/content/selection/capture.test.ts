@@ -1,5 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { captureRange, captureSelection, MAX_SELECTION_CHARS, serialiseFragment } from '../../../utils/content/selection/capture';
+import { captureRange, captureSelection, MAX_SELECTION_CHARS, type CapturedSelection } from '../../../utils/content/selection/capture';
+import { CONTEXT_HEADING_CHARS, CONTEXT_NEIGHBOUR_CHARS, MAX_CONTEXT_CHARS } from '../../../utils/content/selection/context';
+import { serialiseFragment } from '../../../utils/content/selection/serialise';
 
 function select(range: Range): void {
   const selection = window.getSelection()!;
@@ -71,7 +73,8 @@ describe('captureSelection', () => {
     const captured = captureSelection(window)!;
     expect(captured.source).toBe('<strong id="1">fox jumps</strong>');
     expect(captured.text).toBe('fox jumps');
-    expect(captured.context).toBe('The quick brown fox jumps over the lazy dog.');
+    // The paragraph after it comes along (see 'context' below).
+    expect(captured.context).toBe('The quick brown fox jumps over the lazy dog.\nOther paragraph.');
   });
 
   it('joins several paragraphs with line breaks and uses both paragraphs as context', () => {
@@ -217,3 +220,80 @@ describe('selections inside shadow roots, as browsers report them', () => {
     expect(captured.context).toBe('Composed range here.');
   });
 });
+
+describe('context: the section heading and the paragraphs around the selection', () => {
+  const ARTICLE = [
+    '<article><h2 id="hours">Opening hours</h2>',
+    '<p id="a">The quay is busy in the morning.</p>',
+    '<p id="b">Boats leave at <b>noon</b>.</p>',
+    '<p id="c">Tickets are sold at the pier.</p>',
+    '<h2 id="prices">Prices</h2>',
+    '<p id="d">Adults pay five euros.</p></article>',
+  ].join('');
+
+  function selectAll(id: string): CapturedSelection {
+    const el = document.getElementById(id)!;
+    select(rangeOver(el, 0, el, el.childNodes.length));
+    return captureSelection(window)!;
+  }
+
+  it('a whole paragraph: its section heading and the paragraphs before and after, not itself again', () => {
+    document.body.innerHTML = ARTICLE;
+    expect(selectAll('b').context).toBe('Opening hours\nThe quay is busy in the morning.\nTickets are sold at the pier.');
+  });
+
+  it('a heading: the paragraphs before and after it (a heading is its own section title)', () => {
+    document.body.innerHTML = ARTICLE;
+    expect(selectAll('prices').context).toBe('Tickets are sold at the pier.\nAdults pay five euros.');
+    expect(selectAll('hours').context).toBe('The quay is busy in the morning.');
+  });
+
+  it('the first paragraph under a heading: the heading once, then the paragraph after', () => {
+    document.body.innerHTML = ARTICLE;
+    expect(selectAll('a').context).toBe('Opening hours\nBoats leave at noon.');
+  });
+
+  it('a word: its paragraph, with the heading and the neighbours around it', () => {
+    document.body.innerHTML = ARTICLE;
+    const noon = document.querySelector('#b b')!.firstChild!;
+    select(rangeOver(noon, 0, noon, 4));
+    expect(captureSelection(window)!.context).toBe('Opening hours\nThe quay is busy in the morning.\nBoats leave at noon.\nTickets are sold at the pier.');
+  });
+
+  it('long neighbours are cut, keeping the side next to the selection; the whole stays within the limit', () => {
+    const long = (tag: string) => Array.from({ length: 400 }, (_, i) => `${tag}${i}`).join(' ');
+    document.body.innerHTML = `<h1 id="h">${long('title')}</h1><p id="before">${long('before')}</p><p id="own">${long('own')}</p><p id="after">${long('after')}</p>`;
+    const own = text('own');
+    const at = own.data.indexOf('own200 ');
+    select(rangeOver(own, at, own, at + 'own200'.length));
+    const parts = captureSelection(window)!.context.split('\n');
+    expect(parts).toHaveLength(4);
+    const [heading, before, ownPart, after] = parts;
+    expect(heading.startsWith('title0 title1')).toBe(true);
+    expect(heading.length).toBeLessThanOrEqual(CONTEXT_HEADING_CHARS);
+    expect(before.endsWith('before398 before399')).toBe(true);
+    expect(before.length).toBeLessThanOrEqual(CONTEXT_NEIGHBOUR_CHARS);
+    expect(after.startsWith('after0 after1')).toBe(true);
+    expect(after.length).toBeLessThanOrEqual(CONTEXT_NEIGHBOUR_CHARS);
+    expect(ownPart).toContain('own200');
+    expect(parts.join('\n').length).toBeLessThanOrEqual(MAX_CONTEXT_CHARS);
+  });
+
+  it('skips hidden, script and empty neighbours; a paragraph with nothing readable around it gets no context', () => {
+    document.body.innerHTML = '<p id="before">Visible before.</p><script>var x = "script";</script><div hidden><p>Hidden text.</p></div><p> </p><p id="own">Selected paragraph.</p><template><p>Template</p></template>';
+    expect(selectAll('own').context).toBe('Visible before.');
+    document.body.innerHTML = '<main><p id="alone">Alone here.</p><button>Button label</button></main>';
+    expect(selectAll('alone').context).toBe('');
+  });
+
+  it('stays inside the shadow tree the selection is in', () => {
+    document.body.innerHTML = '<h2>Page heading</h2><p>Page paragraph.</p><div id="host"></div>';
+    const shadow = document.getElementById('host')!.attachShadow({ mode: 'open' });
+    shadow.innerHTML = '<p id="s1">Card title text.</p><p id="s2">Card body text.</p>';
+    const p = shadow.getElementById('s2')!;
+    const range = document.createRange();
+    range.selectNodeContents(p);
+    expect(captureRange(range)!.context).toBe('Card title text.');
+  });
+});
+

@@ -34,10 +34,13 @@ function selectArticle(): CapturedSelection {
   return captureSelection(window)!;
 }
 
+/** The popover's closed root, through the test hook (the page itself cannot reach it). */
 function shadowOf(): ShadowRoot {
   const host = document.querySelector(POPOVER_HOST_TAG) as HTMLElement;
   expect(host).toBeTruthy();
-  return host.shadowRoot!;
+  const root = currentPopover()!.shadow;
+  expect(root.host).toBe(host);
+  return root;
 }
 
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));

@@ -1,10 +1,12 @@
-// Content-script side of selection translation: answers the background's
-// `showSelectionTranslation` (context menu or shortcut) by capturing this frame's selection and
-// opening the popover. Frames without a selection answer late and negatively, so that when the
-// background asks every frame, the frame that shows the popover answers first.
+// Content-script side of selection translation, loaded only when a selection is translated
+// (entrypoints/selection-popover.ts): answers the background's `showSelectionTranslation`
+// (context menu or shortcut) by capturing this frame's selection and opening the popover.
+// Frames without a selection answer late and negatively, so that when the background asks
+// every frame, the frame that shows the popover answers first.
 import { onMessage } from '../../shared/protocol';
 import { captureSelection } from './capture';
-import { defaultPopoverDeps, openSelectionPopover, type PopoverDeps } from './popover';
+import { currentPopover, defaultPopoverDeps, openSelectionPopover, type PopoverDeps } from './popover';
+import { exposeShadowRoot } from '../test-hooks';
 
 const NEGATIVE_ANSWER_DELAY_MS = 300;
 
@@ -12,8 +14,18 @@ function later<T>(value: T, ms: number): Promise<T> {
   return new Promise((resolve) => setTimeout(() => resolve(value), ms));
 }
 
+const CLAIM = Symbol.for('glossa.selection-popover');
+
+/** True the first time in a frame: the background injects the script for every request. */
+export function claimSelectionPopover(scope: Record<symbol, unknown> = globalThis as unknown as Record<symbol, unknown>): boolean {
+  if (scope[CLAIM]) return false;
+  scope[CLAIM] = true;
+  return true;
+}
+
 /** Registers the message handler; returns a function that removes it. */
 export function startSelectionPopover(win: Window = window, deps: PopoverDeps = defaultPopoverDeps): () => void {
+  exposeShadowRoot('popover', () => currentPopover()?.shadow ?? null);
   return onMessage('showSelectionTranslation', ({ data }) => {
     const broadcast = typeof data === 'object' && data !== null && data.onlyIfFocused === true;
     if (broadcast && !win.document.hasFocus()) return later({ shown: false }, NEGATIVE_ANSWER_DELAY_MS);

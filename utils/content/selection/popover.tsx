@@ -1,5 +1,6 @@
 // Opens the selection popover for a captured selection: a host element of Glossa's own with a
-// shadow root (page CSS cannot reach inside), the Preact popover rendered into it, anchored
+// closed shadow root (page CSS cannot reach inside; page scripts cannot read the translation
+// or press the popover's buttons, each of which may bill a request), the Preact popover rendered into it, anchored
 // under (or above) the selection. It asks the background for translations (one per target
 // language, remembered while the popover is open so switching back bills nothing), copies,
 // replaces in editable fields, and gives focus back where it was when it closes.
@@ -8,7 +9,8 @@ import { SelectionPopover, type PopoverStatus } from '../../../components/popove
 import type { Language } from '../../shared/api-types';
 import { FALLBACK_TARGET_LANGUAGES } from '../../shared/languages';
 import { sendMessage, type SelectionRequest, type SelectionTranslation } from '../../shared/protocol';
-import { deepActiveElement, type CapturedSelection, type SelectionRect } from './capture';
+import type { CapturedSelection, SelectionRect } from './capture';
+import { deepActiveElement } from './selected-range';
 import { describeError, errorKind } from './error-text';
 import { POPOVER_CSS } from './popover-styles';
 import { replaceSelection, type ReplaceOutcome } from './replace';
@@ -25,6 +27,7 @@ export interface PopoverDeps {
 
 export interface OpenPopover {
   host: HTMLElement;
+  /** Closed: this reference is the only way in. */
   shadow: ShadowRoot;
   /** Settles when the translation for the current target has been shown (or failed). */
   settled(): Promise<void>;
@@ -87,7 +90,7 @@ function createHost(doc: Document): { host: HTMLElement; shadow: ShadowRoot; mou
   host.setAttribute('translate', 'no');
   host.classList.add('notranslate');
   for (const [name, value] of Object.entries(HOST_STYLE)) host.style.setProperty(name, value, 'important');
-  const shadow = host.attachShadow({ mode: 'open' });
+  const shadow = host.attachShadow({ mode: 'closed' });
   const view = doc.defaultView;
   let adopted = false;
   try {

@@ -1,0 +1,128 @@
+// A page's own scripts cannot read what Glossa shows it nor press Glossa's buttons: the
+// selection popover (a translation, a target picker that bills a request per change) and the
+// page notice (Retry, which bills again) live in closed shadow roots. The page tries every way
+// a script has: the host's shadowRoot, a scan of all shadow roots, its text, and a wrapped
+// attachShadow installed before Glossa arrives. Glossa's own world still reaches them (the
+// test hooks of the e2e build), and a real click on Retry still works.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { pseudoTranslate } from '../../server/index';
+import { launchGlossa, type Glossa } from './harness';
+import { defaults, html, translateRequests } from './hardening-helpers';
+import { noticeIn, popoverIn } from './closed-roots';
+
+/** Installed before anything else in the page: catches every shadow root created through the page's own prototype. */
+const SPY = `<script>
+  window.__caughtRoots = [];
+  const attach = Element.prototype.attachShadow;
+  Element.prototype.attachShadow = function (init) {
+    const root = attach.call(this, init);
+    window.__caughtRoots.push(root);
+    return root;
+  };
+</script>`;
+
+interface PageView {
+  hosts: string[];
+  shadowRootsOfHosts: number;
+  caughtRoots: number;
+  text: string;
+  buttons: number;
+  selects: number;
+}
+
+/** What a page script finds of Glossa, after trying to press every button and change every picker it finds. */
+function lookAsThePage(page: Page): Promise<PageView> {
+  return page.evaluate(() => {
+    const hosts = [...document.querySelectorAll('glossa-selection-popover, glossa-notice')];
+    const roots = [
+      ...[...document.querySelectorAll('*')].map((el) => el.shadowRoot).filter((r): r is ShadowRoot => r !== null),
+      ...(window as unknown as { __caughtRoots: ShadowRoot[] }).__caughtRoots,
+    ];
+    // Read first: a Close button pressed below would take the text with it.
+    const text = document.documentElement.textContent + roots.map((r) => r.textContent).join(' ') + hosts.map((h) => (h as HTMLElement).innerText).join(' ');
+    const buttons = roots.flatMap((root) => [...root.querySelectorAll('button')]);
+    const selects = roots.flatMap((root) => [...root.querySelectorAll('select')]);
+    for (const select of selects) {
+      select.value = select.options[select.options.length - 1]?.value ?? '';
+      select.dispatchEvent(new Event('change', { bubbles: true }));
+    }
+    for (const button of buttons) button.click();
+    return {
+      hosts: hosts.map((h) => h.localName),
+      shadowRootsOfHosts: hosts.filter((h) => h.shadowRoot !== null).length,
+      caughtRoots: (window as unknown as { __caughtRoots: ShadowRoot[] }).__caughtRoots.length,
+      text,
+      buttons: buttons.length,
+      selects: selects.length,
+    };
+  });
+}
+
+describe('page scripts cannot reach Glossa\u2019s popover or page notice', () => {
+  let glossa: Glossa;
+
+  beforeAll(async () => {
+    glossa = await launchGlossa({ settings: { defaults: defaults('DE') } });
+  });
+  afterAll(async () => {
+    await glossa?.close();
+  });
+
+  it('the selection popover: its translation unreadable, its buttons and target picker out of reach', async () => {
+    glossa.pages.set('/isolation/popover.html', html('Popover isolation', '<p id="words">The lighthouse keeper rows to the harbour.</p>', 'en', SPY));
+    const page = await glossa.openPage('/isolation/popover.html');
+    const logStart = glossa.api.log.length;
+    const selected = await page.evaluate(() => {
+      getSelection()!.selectAllChildren(document.getElementById('words')!);
+      return getSelection()!.toString();
+    });
+    await glossa.clickMenu('translate-selection', page, { selectionText: selected });
+    const popover = popoverIn(page, glossa.extensionId);
+    const translation = await popover.text('.translation');
+    expect(translation).toBe(pseudoTranslate(selected, 'DE', { tagHandling: 'html' }));
+
+    const seen = await lookAsThePage(page);
+    expect({ ...seen, text: seen.text.includes(translation) }).toEqual({
+      hosts: ['glossa-selection-popover'], shadowRootsOfHosts: 0, caughtRoots: 0, text: false, buttons: 0, selects: 0,
+    });
+    // Nothing the page did reached the popover: same target, same translation, still open, one request.
+    expect(await popover.evaluate((root) => ({ target: root.querySelector('select')?.value, text: root.querySelector('.translation')?.textContent })))
+      .toEqual({ target: 'DE', text: translation });
+    expect(translateRequests(glossa.api.log, logStart)).toHaveLength(1);
+    await page.keyboard.press('Escape');
+    await popover.waitForClosed();
+    await page.close();
+  });
+
+  it('the page notice: its message unreadable and Retry out of reach, while a real click on Retry works', async () => {
+    const texts = ['A first paragraph about ships.', 'A second paragraph about quays.'];
+    glossa.pages.set('/isolation/notice.html', html('', texts.map((t, i) => `<p id="p${i}">${t}</p>`).join(''), 'en', SPY));
+    const page = await glossa.openPage('/isolation/notice.html');
+    // A malformed answer fails the blocks without automatic retries: the notice offers Retry.
+    const rule = glossa.api.faults.add({ fault: 'malformed', shape: 'wrong-shape', path: '/v2/translate' });
+    try {
+      await glossa.dispatchCommand('translate-page', page);
+      expect((await glossa.waitForPhase(page, 'translated')).failed).toBe(texts.length);
+    } finally {
+      glossa.api.faults.remove(rule);
+    }
+    const notice = noticeIn(page, glossa.extensionId);
+    const message = await notice.waitFor((root) => [...root.querySelectorAll('button')].some((b) => b.textContent === 'Retry') && root.querySelector('span')?.textContent);
+    expect(message).toContain('2');
+
+    const logStart = glossa.api.log.length;
+    const seen = await lookAsThePage(page);
+    expect({ ...seen, text: seen.text.includes(message) }).toEqual({
+      hosts: ['glossa-notice'], shadowRootsOfHosts: 0, caughtRoots: 0, text: false, buttons: 0, selects: 0,
+    });
+    expect(translateRequests(glossa.api.log, logStart)).toHaveLength(0);
+    expect(await notice.isOpen()).toBe(true);
+
+    await notice.click('button', 'Retry');
+    const de = texts.map((t) => pseudoTranslate(t, 'DE', { tagHandling: 'html' }));
+    await page.waitForFunction((want) => want.every((t, i) => document.getElementById(`p${i}`)?.textContent === t), de, { timeout: 20_000 });
+    expect(translateRequests(glossa.api.log, logStart).length).toBeGreaterThan(0);
+    await page.close();
+  });
+});
