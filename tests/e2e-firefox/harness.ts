@@ -1,0 +1,242 @@
+/// <reference types="chrome" />
+// Firefox end-to-end harness: the e2e build of Glossa for Firefox (MV2) installed in the system
+// firefox-esr over WebDriver BiDi, with the same local API server and page server as the
+// Chromium harness (tests/e2e/harness.ts) and methods of the same names, so a scenario reads
+// the same in both browsers:
+//
+//   const glossa = await launchGlossa();
+//   const page = await glossa.openPage('/article.html');
+//   await glossa.dispatchCommand('translate-page', page);
+//   await glossa.waitForPhase(page, 'translated');
+//
+// Where Chromium has the service worker, Firefox has an extension page: the add-on's icon,
+// opened in a background tab, is a realm with the add-on's APIs and no script of its own.
+// Commands and menu clicks are fired from the chrome scope (key presses and native menus do
+// not reach add-ons over BiDi), on the tab in front, as Firefox does; the engine pauses in
+// hidden tabs, so the page under test is always brought to the front.
+import { resolve } from 'node:path';
+import type { Browser, ElementHandle, Page } from 'puppeteer-core';
+import { launchFirefoxWithExtension, type ChromeScope } from '../../scripts/lib/firefox';
+import type { TabStateSnapshot } from '../../scripts/lib/extension-session';
+import { startServer } from '../../server/index';
+import { TEST_KEY, type LaunchOptions } from '../e2e/harness';
+import { startPageServer, type PageServer } from '../e2e/page-server';
+
+export { TEST_KEY, type LaunchOptions, type TabStateSnapshot };
+
+/** This run's Firefox e2e build (see global-setup.ts), or the shared one with GLOSSA_E2E_SKIP_BUILD=1. */
+export const FIREFOX_EXTENSION_DIR = process.env.GLOSSA_E2E_FIREFOX_DIR ?? resolve(__dirname, '../../.output/firefox-mv2-e2e');
+
+/** The add-on's APIs as seen from its own pages (Firefox's `browser`: promise-based, MV2). */
+export type ExtensionApi = typeof chrome;
+
+type StartedServer = Awaited<ReturnType<typeof startServer>>;
+
+/** Polls `condition` until it holds; no fixed sleeps anywhere else. */
+export async function waitUntil(condition: () => boolean | Promise<boolean>, what: string, timeoutMs = 20_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (await condition()) return;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`Timed out after ${timeoutMs / 1000} s waiting for ${what}.`);
+}
+
+/** Waits for `fn` to return a truthy value in the page. Polls by time: hidden tabs get no animation frames. */
+export async function waitInPage<A>(page: Page, fn: (arg: A) => unknown, arg: A, timeoutMs = 20_000): Promise<void> {
+  await page.waitForFunction(fn as (arg: unknown) => unknown, { polling: 100, timeout: timeoutMs }, arg);
+}
+
+/** The element whose accessible name is `name` (a label, aria-label or button text). */
+export async function named(page: Page, name: string, role?: string): Promise<ElementHandle<Element>> {
+  const selector = role ? `::-p-aria([name=${JSON.stringify(name)}][role="${role}"])` : `::-p-aria(${name})`;
+  const handle = await page.waitForSelector(selector, { timeout: 20_000 });
+  if (!handle) throw new Error(`Nothing named "${name}" on ${page.url()}.`);
+  return handle;
+}
+
+/** Replaces a labelled field's text by typing, as a user does. */
+export async function fill(page: Page, label: string, value: string): Promise<void> {
+  const field = await named(page, label);
+  await field.evaluate((el) => (el as HTMLInputElement).select());
+  await page.keyboard.press('Backspace');
+  if (value) await field.type(value);
+}
+
+export class Glossa {
+  constructor(
+    readonly browser: Browser,
+    readonly extensionUrl: string,
+    readonly chrome: ChromeScope,
+    /** An extension page in a background tab: where inExtension runs. */
+    private readonly realm: Page,
+    readonly api: StartedServer,
+    readonly pages: PageServer,
+  ) {}
+
+  pageUrl(path: string): string {
+    return this.pages.url + path;
+  }
+
+  async openPage(pathOrUrl: string): Promise<Page> {
+    const page = await this.browser.newPage();
+    await page.goto(pathOrUrl.startsWith('http') ? pathOrUrl : this.pageUrl(pathOrUrl));
+    await page.bringToFront();
+    return page;
+  }
+
+  /**
+   * Opens one of the add-on's pages in a new tab. Navigation to moz-extension:// is reported
+   * to BiDi late or never, so this waits on the document instead of on goto.
+   */
+  async openExtensionPage(path: string): Promise<Page> {
+    const url = `${this.extensionUrl}${path}`;
+    const page = await this.browser.newPage();
+    void page.goto(url, { timeout: 0 }).catch(() => undefined);
+    await waitUntil(
+      () => page.evaluate((u) => location.href === u && document.readyState === 'complete', url).catch(() => false),
+      `${path} to load`,
+    );
+    return page;
+  }
+
+  /** The popup UI as a tab controlling `page`'s tab; `page` is brought back to the front, as a popup floats over it. */
+  async openPopup(page: Page): Promise<Page> {
+    const tabId = await this.tabIdOf(page);
+    const popup = await this.openExtensionPage(`/popup.html?tabId=${tabId}`);
+    await named(popup, 'Target language');
+    await page.bringToFront();
+    return popup;
+  }
+
+  async openOptions(query = ''): Promise<Page> {
+    const options = await this.openExtensionPage(`/options.html${query}`);
+    await named(options, 'API key');
+    return options;
+  }
+
+  /** Runs `fn` in an extension page with the add-on's `browser` (the Chromium harness's inWorker). */
+  async inExtension<R, A = null>(fn: (browser: ExtensionApi, arg: A) => R | Promise<R>, arg?: A): Promise<R> {
+    return this.realm.evaluate(`(${fn.toString()})(globalThis.browser, ${JSON.stringify(arg ?? null)})`) as Promise<R>;
+  }
+
+  async setStorage(values: Record<string, unknown>): Promise<void> {
+    await this.inExtension((browser, v) => browser.storage.local.set(v), values);
+  }
+
+  async stored<T>(key: string): Promise<T> {
+    return this.inExtension(async (browser, k) => (await browser.storage.local.get(k))[k], key) as Promise<T>;
+  }
+
+  /** The add-on's tab id for a page (pages on the same URL are told apart by a token in the page). */
+  async tabIdOf(page: Page): Promise<number> {
+    const url = page.url();
+    const token = `glossa-${Math.random().toString(36).slice(2)}`;
+    await page.evaluate((t) => { (window as unknown as { __glossaTabToken: string }).__glossaTabToken = t; }, token);
+    const id = await this.inExtension(async (browser, { u, t }) => {
+      const tabs = (await browser.tabs.query({})).filter((tab) => tab.url === u && tab.id !== undefined);
+      if (tabs.length <= 1) return tabs[0]?.id ?? -1;
+      for (const tab of tabs) {
+        const [result] = await browser.scripting.executeScript({
+          target: { tabId: tab.id! },
+          world: 'MAIN',
+          func: () => (window as unknown as { __glossaTabToken?: string }).__glossaTabToken ?? '',
+        }).catch(() => []);
+        if (result?.result === t) return tab.id!;
+      }
+      return -1;
+    }, { u: url, t: token });
+    if (id < 0) throw new Error(`Firefox has no tab for ${url}.`);
+    return id;
+  }
+
+  /** Brings `page` to the front and checks Firefox agrees it is the tab in front (commands act on that tab). */
+  private async front(page: Page): Promise<void> {
+    await page.bringToFront();
+    const tabId = await this.tabIdOf(page);
+    await waitUntil(async () => (await this.chrome.run<number>('return ext.tabManager.getWrapper(win.gBrowser.selectedTab).id;')) === tabId, `tab ${tabId} in front`);
+  }
+
+  /** Fires the add-on's command as if its shortcut had been pressed with `page` in front. */
+  async dispatchCommand(name: 'translate-page' | 'translate-selection', page: Page): Promise<void> {
+    await this.front(page);
+    await this.chrome.run(`ext.shortcuts.onCommand(${JSON.stringify(name)});`);
+  }
+
+  /** Fires a click on the add-on's context-menu item on `page`, with activeTab granted as a real click does. */
+  async clickMenu(menuItemId: 'translate-page' | 'translate-selection', page: Page, info: Record<string, unknown> = {}): Promise<void> {
+    await this.front(page);
+    await this.chrome.run(`
+      const tab = win.gBrowser.selectedTab;
+      ext.tabManager.addActiveTabPermission(tab);
+      const info = { menuItemId: ${JSON.stringify(menuItemId)}, editable: false, frameId: 0, modifiers: [], button: 0,
+        pageUrl: tab.linkedBrowser.currentURI.spec, ...${JSON.stringify(info)} };
+      ext.emit('webext-menu-menuitem-click', info, tab);`);
+  }
+
+  async tabState(page: Page): Promise<TabStateSnapshot> {
+    const tabId = await this.tabIdOf(page);
+    return this.inExtension(async (browser, id) => {
+      const key = `tab:${id}`;
+      const stored = await browser.storage.session.get(key);
+      return (stored[key] ?? { phase: 'original', total: 0, done: 0, failed: 0, billedCharacters: 0 }) as TabStateSnapshot;
+    }, tabId);
+  }
+
+  /** Waits until the tab's state reaches `phase`; an 'error' phase on the way is not a failure here. */
+  async waitForPhase(page: Page, phase: TabStateSnapshot['phase'], timeoutMs = 30_000): Promise<TabStateSnapshot> {
+    let last: TabStateSnapshot | undefined;
+    try {
+      await waitUntil(async () => (last = await this.tabState(page)).phase === phase, `phase "${phase}"`, timeoutMs);
+    } catch {
+      throw new Error(`The page did not reach "${phase}" within ${timeoutMs / 1000} s (last state: ${JSON.stringify(last)}).`);
+    }
+    return last!;
+  }
+
+  async waitForText(page: Page, text: string, timeoutMs = 30_000): Promise<void> {
+    await waitInPage(page, (t) => document.body.innerText.includes(t), text, timeoutMs);
+  }
+
+  /** The toolbar button's badge for the page's tab (MV2: browserAction). */
+  async badge(page: Page): Promise<{ text: string; title: string; color: number[] }> {
+    const tabId = await this.tabIdOf(page);
+    return this.inExtension(async (browser, id) => ({
+      text: await browser.browserAction.getBadgeText({ tabId: id }),
+      title: await browser.browserAction.getTitle({ tabId: id }),
+      color: await browser.browserAction.getBadgeBackgroundColor({ tabId: id }) as number[],
+    }), tabId);
+  }
+
+  async close(): Promise<void> {
+    await this.browser.close().catch(() => undefined);
+    await Promise.all([this.api.close(), this.pages.close()]);
+  }
+}
+
+/** Starts the API server, the page server and Firefox with the e2e build of Glossa installed. */
+export async function launchGlossa(options: LaunchOptions = {}): Promise<Glossa> {
+  const api = await startServer({ port: 0, host: '127.0.0.1', plan: 'paid', keys: [TEST_KEY], admin: true, ...options.server });
+  const pages = await startPageServer();
+  const { browser, extensionUrl, chrome } = await launchFirefoxWithExtension(FIREFOX_EXTENSION_DIR);
+  const glossa = new Glossa(browser, extensionUrl, chrome, await openRealm(browser, extensionUrl), api, pages);
+  // The first install opens the welcome page (after creating the menus): wait for it, then close it.
+  await waitUntil(async () => (await glossa.inExtension(async (browser, url) => {
+    const tabs = (await browser.tabs.query({})).filter((tab) => tab.url === url);
+    await Promise.all(tabs.map((tab) => browser.tabs.remove(tab.id!)));
+    return tabs.length;
+  }, `${extensionUrl}/options.html?welcome=1`)) > 0, 'the welcome page');
+  const settings: Record<string, unknown> = options.unconfigured
+    ? {}
+    : { connection: { apiKey: TEST_KEY, plan: 'custom', customUrl: api.url } };
+  await glossa.setStorage({ ...settings, ...options.settings });
+  return glossa;
+}
+
+async function openRealm(browser: Browser, extensionUrl: string): Promise<Page> {
+  const url = `${extensionUrl}/icon/16.png`;
+  const page = await browser.newPage();
+  void page.goto(url, { timeout: 0 }).catch(() => undefined);
+  await waitUntil(() => page.evaluate((u) => location.href === u && typeof (globalThis as { browser?: unknown }).browser === 'object', url).catch(() => false), 'the add-on page');
+  return page;
+}
