@@ -103,8 +103,10 @@ export class Glossa {
   /** The popup UI as a tab controlling `page`'s tab; `page` is brought back to the front, as a popup floats over it. */
   async openPopup(page: Page): Promise<Page> {
     const tabId = await this.tabIdOf(page);
+    // Clicking the toolbar button grants activeTab for the tab in front, as here.
+    await this.chrome.run(`${this.findTab(page)} ext.tabManager.addActiveTabPermission(tab);`);
     const popup = await this.openExtensionPage(`/popup.html?tabId=${tabId}`);
-    await named(popup, 'Target language');
+    await named(popup, 'Target language', 'combobox');
     await page.bringToFront();
     return popup;
   }
@@ -128,33 +130,24 @@ export class Glossa {
     return this.inExtension(async (browser, k) => (await browser.storage.local.get(k))[k], key) as Promise<T>;
   }
 
-  /** The add-on's tab id for a page (pages on the same URL are told apart by a token in the page). */
-  async tabIdOf(page: Page): Promise<number> {
-    const url = page.url();
-    const token = `glossa-${Math.random().toString(36).slice(2)}`;
-    await page.evaluate((t) => { (window as unknown as { __glossaTabToken: string }).__glossaTabToken = t; }, token);
-    const id = await this.inExtension(async (browser, { u, t }) => {
-      const tabs = (await browser.tabs.query({})).filter((tab) => tab.url === u && tab.id !== undefined);
-      if (tabs.length <= 1) return tabs[0]?.id ?? -1;
-      for (const tab of tabs) {
-        const [result] = await browser.scripting.executeScript({
-          target: { tabId: tab.id! },
-          world: 'MAIN',
-          func: () => (window as unknown as { __glossaTabToken?: string }).__glossaTabToken ?? '',
-        }).catch(() => []);
-        if (result?.result === t) return tab.id!;
-      }
-      return -1;
-    }, { u: url, t: token });
-    if (id < 0) throw new Error(`Firefox has no tab for ${url}.`);
-    return id;
+  /** Privileged code that finds `tab`, the XUL tab holding the page's BiDi browsing context. */
+  private findTab(page: Page): string {
+    return `
+      const { NavigableManager } = ChromeUtils.importESModule('chrome://remote/content/shared/NavigableManager.sys.mjs');
+      const linked = NavigableManager.getBrowserById(${JSON.stringify(page.mainFrame()._id)});
+      const tab = linked && win.gBrowser.getTabForBrowser(linked);
+      if (!tab) throw new Error('no tab for ${page.url()}');`;
   }
 
-  /** Brings `page` to the front and checks Firefox agrees it is the tab in front (commands act on that tab). */
+  /** The add-on's tab id for a page (found from the privileged side: tabs.query hides URLs of sites not granted). */
+  async tabIdOf(page: Page): Promise<number> {
+    return this.chrome.run<number>(`${this.findTab(page)} return ext.tabManager.getWrapper(tab).id;`);
+  }
+
+  /** Brings `page` to the front and waits until Firefox has it as the selected tab (commands act on that tab). */
   private async front(page: Page): Promise<void> {
     await page.bringToFront();
-    const tabId = await this.tabIdOf(page);
-    await waitUntil(async () => (await this.chrome.run<number>('return ext.tabManager.getWrapper(win.gBrowser.selectedTab).id;')) === tabId, `tab ${tabId} in front`);
+    await waitUntil(() => this.chrome.run<boolean>(`${this.findTab(page)} return tab === win.gBrowser.selectedTab;`), `${page.url()} in front`);
   }
 
   /** Fires the add-on's command as if its shortcut had been pressed with `page` in front. */
@@ -166,8 +159,7 @@ export class Glossa {
   /** Fires a click on the add-on's context-menu item on `page`, with activeTab granted as a real click does. */
   async clickMenu(menuItemId: 'translate-page' | 'translate-selection', page: Page, info: Record<string, unknown> = {}): Promise<void> {
     await this.front(page);
-    await this.chrome.run(`
-      const tab = win.gBrowser.selectedTab;
+    await this.chrome.run(`${this.findTab(page)}
       ext.tabManager.addActiveTabPermission(tab);
       const info = { menuItemId: ${JSON.stringify(menuItemId)}, editable: false, frameId: 0, modifiers: [], button: 0,
         pageUrl: tab.linkedBrowser.currentURI.spec, ...${JSON.stringify(info)} };
