@@ -30,6 +30,16 @@ export const FIREFOX_EXTENSION_DIR = process.env.GLOSSA_E2E_FIREFOX_DIR ?? resol
 /** The add-on's APIs as seen from its own pages (Firefox's `browser`: promise-based, MV2). */
 export type ExtensionApi = typeof chrome;
 
+/** MV2's toolbar button API as Firefox gives it (promises; @types/chrome has only callbacks). */
+interface BrowserActionApi {
+  getBadgeText(details: { tabId: number }): Promise<string>;
+  getTitle(details: { tabId: number }): Promise<string>;
+  getBadgeBackgroundColor(details: { tabId: number }): Promise<number[]>;
+}
+
+/** The page's BiDi browsing context id (puppeteer-core is pinned: `_id` is not public API). */
+const contextId = (page: Page): string => (page.mainFrame() as unknown as { _id: string })._id;
+
 type StartedServer = Awaited<ReturnType<typeof startServer>>;
 
 /** Polls `condition` until it holds; no fixed sleeps anywhere else. */
@@ -47,20 +57,45 @@ export async function waitInPage<A>(page: Page, fn: (arg: A) => unknown, arg: A,
   await page.waitForFunction(fn as (arg: unknown) => unknown, { polling: 100, timeout: timeoutMs }, arg);
 }
 
-/** The element whose accessible name is `name` (a label, aria-label or button text). */
-export async function named(page: Page, name: string, role?: string): Promise<ElementHandle<Element>> {
-  const selector = role ? `::-p-aria([name=${JSON.stringify(name)}][role="${role}"])` : `::-p-aria(${name})`;
-  const handle = await page.waitForSelector(selector, { timeout: 20_000 });
-  if (!handle) throw new Error(`Nothing named "${name}" on ${page.url()}.`);
+/** The element with this role and accessible name (e.g. a button by its text). */
+export async function byRole(page: Page, role: string, name: string): Promise<ElementHandle<Element>> {
+  const handle = await page.waitForSelector(`::-p-aria([name=${JSON.stringify(name)}][role="${role}"])`, { timeout: 20_000 });
+  if (!handle) throw new Error(`No ${role} named "${name}".`);
   return handle;
+}
+
+/** The form control labelled `label` (by <label>, aria-label or aria-labelledby), as getByLabel finds it. */
+export async function byLabel(page: Page, label: string): Promise<ElementHandle<Element>> {
+  const handle = await page.waitForFunction((name) => {
+    const text = (el: Element | null) => (el?.textContent ?? '').replace(/\s+/g, ' ').trim();
+    for (const el of document.querySelectorAll('label')) if (text(el) === name && el.control) return el.control;
+    for (const el of document.querySelectorAll('[aria-label]')) if (el.getAttribute('aria-label') === name) return el;
+    for (const el of document.querySelectorAll('[aria-labelledby]')) {
+      if (el.getAttribute('aria-labelledby')!.split(/\s+/).map((id) => text(document.getElementById(id))).join(' ') === name) return el;
+    }
+    return null;
+  }, { polling: 100, timeout: 20_000 }, label);
+  const element = handle.asElement();
+  if (!element) throw new Error(`Nothing labelled "${label}".`);
+  return element as ElementHandle<Element>;
+}
+
+/** A labelled field's value (a property, not an attribute). */
+export async function valueOf(page: Page, label: string): Promise<string | boolean> {
+  return (await byLabel(page, label)).evaluate((el) => ((el as HTMLInputElement).type === 'checkbox' ? (el as HTMLInputElement).checked : (el as HTMLInputElement).value));
 }
 
 /** Replaces a labelled field's text by typing, as a user does. */
 export async function fill(page: Page, label: string, value: string): Promise<void> {
-  const field = await named(page, label);
+  const field = await byLabel(page, label);
   await field.evaluate((el) => (el as HTMLInputElement).select());
   await page.keyboard.press('Backspace');
   if (value) await field.type(value);
+}
+
+/** Chooses an option of a labelled select. */
+export async function choose(page: Page, label: string, value: string): Promise<void> {
+  await (await byLabel(page, label)).select(value);
 }
 
 export class Glossa {
@@ -106,14 +141,14 @@ export class Glossa {
     // Clicking the toolbar button grants activeTab for the tab in front, as here.
     await this.chrome.run(`${this.findTab(page)} ext.tabManager.addActiveTabPermission(tab);`);
     const popup = await this.openExtensionPage(`/popup.html?tabId=${tabId}`);
-    await named(popup, 'Target language', 'combobox');
+    await byLabel(popup, 'Target language');
     await page.bringToFront();
     return popup;
   }
 
   async openOptions(query = ''): Promise<Page> {
     const options = await this.openExtensionPage(`/options.html${query}`);
-    await named(options, 'API key');
+    await byLabel(options, 'API key');
     return options;
   }
 
@@ -134,7 +169,7 @@ export class Glossa {
   private findTab(page: Page): string {
     return `
       const { NavigableManager } = ChromeUtils.importESModule('chrome://remote/content/shared/NavigableManager.sys.mjs');
-      const linked = NavigableManager.getBrowserById(${JSON.stringify(page.mainFrame()._id)});
+      const linked = NavigableManager.getBrowserById(${JSON.stringify(contextId(page))});
       const tab = linked && win.gBrowser.getTabForBrowser(linked);
       if (!tab) throw new Error('no tab for ${page.url()}');`;
   }
@@ -193,11 +228,14 @@ export class Glossa {
   /** The toolbar button's badge for the page's tab (MV2: browserAction). */
   async badge(page: Page): Promise<{ text: string; title: string; color: number[] }> {
     const tabId = await this.tabIdOf(page);
-    return this.inExtension(async (browser, id) => ({
-      text: await browser.browserAction.getBadgeText({ tabId: id }),
-      title: await browser.browserAction.getTitle({ tabId: id }),
-      color: await browser.browserAction.getBadgeBackgroundColor({ tabId: id }) as number[],
-    }), tabId);
+    return this.inExtension(async (browser, id) => {
+      const action = (browser as unknown as { browserAction: BrowserActionApi }).browserAction;
+      return {
+        text: await action.getBadgeText({ tabId: id }),
+        title: await action.getTitle({ tabId: id }),
+        color: await action.getBadgeBackgroundColor({ tabId: id }),
+      };
+    }, tabId);
   }
 
   async close(): Promise<void> {

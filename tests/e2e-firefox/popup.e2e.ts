@@ -5,7 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Page } from 'puppeteer-core';
 import { defaults } from '../e2e/hardening-helpers';
 import { startPageServer, type PageServer } from '../e2e/page-server';
-import { launchGlossa, named, waitInPage, type Glossa } from './harness';
+import { byLabel, byRole, choose, launchGlossa, valueOf, waitInPage, type Glossa } from './harness';
 
 const GREEN = [0x15, 0x80, 0x3d, 255];
 
@@ -44,9 +44,9 @@ describe('popup in Firefox', () => {
     const page = await open('/article.html');
     const original = await page.evaluate(() => document.body.innerHTML);
     const popup = await popupFor(page);
-    await (await named(popup, 'Target language', 'combobox')).select('FR');
-    await (await named(popup, 'Formality', 'combobox')).select('prefer_more');
-    await (await named(popup, 'Translate page', 'button')).click();
+    await choose(popup, 'Target language', 'FR');
+    await choose(popup, 'Formality', 'prefer_more');
+    await (await byRole(popup, 'button', 'Translate page')).click();
 
     const state = await glossa.waitForPhase(page, 'translated');
     expect(state.done).toBe(state.total);
@@ -60,10 +60,10 @@ describe('popup in Firefox', () => {
     await popupSays(popup, `${state.billedCharacters.toLocaleString('en-US')} characters billed for this page`);
     expect(await glossa.badge(page)).toMatchObject({ text: 'FR', color: GREEN });
 
-    await (await named(popup, 'Show original', 'button')).click();
+    await (await byRole(popup, 'button', 'Show original')).click();
     await glossa.waitForPhase(page, 'original');
     await waitInPage(page, (html) => document.body.innerHTML === html, original);
-    await named(popup, 'Translate page', 'button');
+    await byRole(popup, 'button', 'Translate page');
     expect((await glossa.badge(page)).text).toBe('');
   });
 
@@ -74,13 +74,13 @@ describe('popup in Firefox', () => {
     const page = await open(url);
     const popup = await popupFor(page);
     await popupSays(popup, 'Always translate this site');
-    await (await named(popup, 'Always translate this site', 'checkbox')).click();
+    await (await byLabel(popup, 'Always translate this site')).click();
 
     // The optional host permission is granted (prompts are answered yes in this profile) …
     await glossa.waitForPhase(page, 'translated');
     expect(await glossa.inExtension((browser, p) => browser.permissions.contains({ origins: [p] }), pattern)).toBe(true);
     expect(await glossa.stored('siteRules')).toMatchObject({ always: ['127.0.0.2'] });
-    expect(await (await named(popup, 'Always translate this site', 'checkbox')).evaluate((el) => (el as HTMLInputElement).checked)).toBe(true);
+    expect(await valueOf(popup, 'Always translate this site')).toBe(true);
     expect(await page.evaluate(() => document.getElementById('first')!.textContent)).not.toContain('The river was');
 
     // … and the next page of the site is translated as it loads, with no command.
