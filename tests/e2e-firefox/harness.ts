@@ -57,11 +57,32 @@ export async function waitInPage<A>(page: Page, fn: (arg: A) => unknown, arg: A,
   await page.waitForFunction(fn as (arg: unknown) => unknown, { polling: 100, timeout: timeoutMs }, arg);
 }
 
-/** The element with this role and accessible name (e.g. a button by its text). */
-export async function byRole(page: Page, role: string, name: string): Promise<ElementHandle<Element>> {
-  const handle = await page.waitForSelector(`::-p-aria([name=${JSON.stringify(name)}][role="${role}"])`, { timeout: 20_000 });
-  if (!handle) throw new Error(`No ${role} named "${name}".`);
-  return handle;
+/**
+ * The element with this role and name: the name from aria-labelledby, aria-label or the text,
+ * as Testing Library's getByRole computes it for these roles. Looked up in the DOM and polled
+ * by time (puppeteer's ARIA queries wait on animation frames, which hidden tabs do not get).
+ */
+export async function byRole(page: Page, role: 'button' | 'checkbox' | 'dialog' | 'region' | 'rowheader' | 'table', name: string): Promise<ElementHandle<Element>> {
+  const handle = await page.waitForFunction(({ role, name }) => {
+    const selectors: Record<string, string> = {
+      button: 'button, [role="button"], input[type="button"], input[type="submit"]',
+      checkbox: 'input[type="checkbox"], [role="checkbox"]',
+      dialog: 'dialog, [role="dialog"], [role="alertdialog"]',
+      region: 'section[aria-label], section[aria-labelledby], [role="region"]',
+      rowheader: 'th[scope="row"], [role="rowheader"]',
+      table: 'table, [role="table"], [role="grid"]',
+    };
+    const text = (el: Element | null) => (el?.textContent ?? '').replace(/\s+/g, ' ').trim();
+    const nameOf = (el: Element) => {
+      const labelledBy = el.getAttribute('aria-labelledby');
+      if (labelledBy) return labelledBy.split(/\s+/).map((id) => text(document.getElementById(id))).join(' ');
+      return el.getAttribute('aria-label') ?? ((el as HTMLInputElement).labels?.[0] ? text((el as HTMLInputElement).labels![0]) : text(el));
+    };
+    return [...document.querySelectorAll(selectors[role])].find((el) => nameOf(el) === name) ?? null;
+  }, { polling: 100, timeout: 20_000 }, { role, name });
+  const element = handle.asElement();
+  if (!element) throw new Error(`No ${role} named "${name}".`);
+  return element as ElementHandle<Element>;
 }
 
 /** The form control labelled `label` (by <label>, aria-label or aria-labelledby), as getByLabel finds it. */
