@@ -36,8 +36,14 @@ describe('hostile translations in Firefox', () => {
       // Every case went to the server and came back hostile: not a vacuous pass.
       const sent = translateRequests(glossa.api.log, logStart).flatMap((r) => (r.params as { text: string[] }).text);
       expect(CASES.filter((_, i) => !sent.some((t) => t.includes(`Case ${1000 + i} `))).map((c) => c.name)).toEqual([]);
-      // Every block is reported; the last one, a friendly block, shows its translation.
-      await waitInPage(page, (text) => document.getElementById('control-1')!.textContent!.includes(text), pseudoTranslate(CONTROL[1], targetLang));
+      // Every block is reported; wait until what should be written is (the friendly blocks and the harmless-text cases).
+      const written = CASES.flatMap((c, i) => (c.outcome === 'text' ? [`case-${i}`] : []));
+      await waitInPage(page, ({ ids, texts, control }) => document.getElementById('control-1')!.textContent!.includes(control)
+        && ids.every((id, i) => document.getElementById(id)!.textContent !== texts[i]), {
+        ids: written,
+        texts: written.map((id) => before.texts[Number(id.slice(5))]),
+        control: pseudoTranslate(CONTROL[1], targetLang),
+      });
       return { page, before, bodyBefore, state, after: await page.evaluate(snapshotInPage) };
     } finally {
       glossa.api.faults.remove(rule);

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'puppeteer-core';
 import { pseudoTranslate } from '../../server/index';
 import { defaults } from '../e2e/hardening-helpers';
-import { launchGlossa, type Glossa } from './harness';
+import { launchGlossa, waitInPage, type Glossa } from './harness';
 
 const de = (text: string) => pseudoTranslate(text, 'DE');
 
@@ -35,7 +35,9 @@ describe('page translation in Firefox', () => {
     const state = await glossa.waitForPhase(page, 'translated');
     expect(state.failed).toBe(0);
     expect(state.billedCharacters).toBeGreaterThan(0);
-    await glossa.waitForText(page, de('A walk by the river'));
+    // What the reader sees: the heading, the image's text and the tab's title, all translated.
+    await waitInPage(page, (want) => document.querySelector('h1')!.textContent === want.h1
+      && document.querySelector('img')!.alt === want.alt && document.title === want.h1, { h1: de('A walk by the river'), alt: de('A small bridge over water') });
 
     const seen = await page.evaluate(() => ({
       h1: document.querySelector('h1')!.textContent,
@@ -60,7 +62,7 @@ describe('page translation in Firefox', () => {
 
     await glossa.dispatchCommand('translate-page', page);
     await glossa.waitForPhase(page, 'original');
-    await page.waitForFunction(() => document.title === 'A walk by the river', { polling: 100 });
+    await waitInPage(page, () => document.title === 'A walk by the river', null);
     expect(await bodyHtml(page)).toBe(before);
     expect((await glossa.badge(page)).text).toBe('');
     await page.close();

@@ -26,6 +26,7 @@ describe('popup in Firefox', () => {
     return popup;
   }
   const popupSays = (popup: Page, text: string) => waitInPage(popup, (t) => document.body.innerText.includes(t), text);
+  const firstParagraphTranslated = (page: Page) => waitInPage(page, () => !document.getElementById('first')!.textContent!.includes('The river was'), null);
   const translateRequests = () => glossa.api.log.filter((r) => r.path === '/v2/translate');
 
   beforeAll(async () => {
@@ -52,7 +53,7 @@ describe('popup in Firefox', () => {
     expect(state.done).toBe(state.total);
     expect(state.failed).toBe(0);
     expect(state.billedCharacters).toBeGreaterThan(0);
-    expect(await page.evaluate(() => document.getElementById('first')!.textContent)).not.toContain('The river was');
+    await firstParagraphTranslated(page);
     expect(translateRequests()[0].params).toMatchObject({ target_lang: 'FR', formality: 'prefer_more' });
 
     // The popup follows live: blocks done, billed characters, and the other button.
@@ -81,12 +82,12 @@ describe('popup in Firefox', () => {
     expect(await glossa.inExtension((browser, p) => browser.permissions.contains({ origins: [p] }), pattern)).toBe(true);
     expect(await glossa.stored('siteRules')).toMatchObject({ always: ['127.0.0.2'] });
     expect(await valueOf(popup, 'Always translate this site')).toBe(true);
-    expect(await page.evaluate(() => document.getElementById('first')!.textContent)).not.toContain('The river was');
+    await firstParagraphTranslated(page);
 
     // … and the next page of the site is translated as it loads, with no command.
     const next = await open(`${url}?next`);
     const state = await glossa.waitForPhase(next, 'translated');
     expect(state.failed).toBe(0);
-    expect(await next.evaluate(() => document.getElementById('first')!.textContent)).not.toContain('The river was');
+    await firstParagraphTranslated(next);
   });
 });
