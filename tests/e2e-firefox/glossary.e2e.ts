@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'puppeteer-core';
 import type { Glossary } from '../../utils/api/types';
-import { byRole, fill, launchGlossa, TEST_KEY, waitInPage, type Glossa } from './harness';
+import { byRole, fill, launchGlossa, TEST_KEY, waitForText, waitInPage, type Glossa } from './harness';
 
 describe('glossary manager in Firefox', () => {
   let glossa: Glossa;
@@ -24,7 +24,7 @@ describe('glossary manager in Firefox', () => {
     return body.dictionaries[0].entries.split('\n').filter(Boolean).sort();
   };
   const calls = (method: string) => glossa.api.log.filter((r) => r.method === method && r.path.startsWith('/v3/glossaries'));
-  const shows = (text: string) => waitInPage(page, (t) => document.body.innerText.includes(t), text);
+  const shows = (text: string) => waitForText(page, text);
   /** The aria-label of the table's input holding `value` (values are properties: ask the page). */
   const cellWith = (side: 'Source' | 'Target', value: string) => page.evaluate(({ side, value }) =>
     [...document.querySelectorAll<HTMLInputElement>(`input[aria-label^="${side} phrase, row"]`)].find((el) => el.value === value)?.getAttribute('aria-label') ?? '', { side, value });

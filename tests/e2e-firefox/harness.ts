@@ -54,7 +54,22 @@ export async function waitUntil(condition: () => boolean | Promise<boolean>, wha
 
 /** Waits for `fn` to return a truthy value in the page. Polls by time: hidden tabs get no animation frames. */
 export async function waitInPage<A>(page: Page, fn: (arg: A) => unknown, arg: A, timeoutMs = 20_000): Promise<void> {
-  await page.waitForFunction(fn as (arg: unknown) => unknown, { polling: 100, timeout: timeoutMs }, arg);
+  try {
+    await page.waitForFunction(fn as (arg: unknown) => unknown, { polling: 100, timeout: timeoutMs }, arg);
+  } catch (err) {
+    throw new Error(`Timed out after ${timeoutMs / 1000} s waiting in ${page.url()} for ${fn.toString().replace(/\s+/g, ' ').slice(0, 160)}`, { cause: err });
+  }
+}
+
+/** Waits until the page (or its element `within`) shows `text`; if it never does, says what the page's status and alert lines show instead. */
+export async function waitForText(page: Page, text: string, within = 'body', timeoutMs = 20_000): Promise<void> {
+  try {
+    await page.waitForFunction(({ t, w }) => (document.querySelector(w) as HTMLElement | null)?.innerText.includes(t), { polling: 100, timeout: timeoutMs }, { t: text, w: within });
+  } catch {
+    const shown = await page.evaluate(() => [...document.querySelectorAll('[role="status"], [role="alert"], output')]
+      .map((el) => el.textContent?.trim()).filter(Boolean).join(' | ')).catch(() => '');
+    throw new Error(`"${text}" did not appear within ${timeoutMs / 1000} s; the page's status lines show: ${shown || '(nothing)'}`);
+  }
 }
 
 /**
@@ -243,7 +258,7 @@ export class Glossa {
   }
 
   async waitForText(page: Page, text: string, timeoutMs = 30_000): Promise<void> {
-    await waitInPage(page, (t) => document.body.innerText.includes(t), text, timeoutMs);
+    await waitForText(page, text, 'body', timeoutMs);
   }
 
   /** The toolbar button's badge for the page's tab (MV2: browserAction). */

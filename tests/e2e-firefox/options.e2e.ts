@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Page } from 'puppeteer-core';
 import { startServer } from '../../server/index';
-import { byLabel, byRole, choose, fill, launchGlossa, TEST_KEY, valueOf, waitInPage, type Glossa } from './harness';
+import { byLabel, byRole, choose, fill, launchGlossa, TEST_KEY, valueOf, waitForText, type Glossa } from './harness';
 
 describe('options page in Firefox', () => {
   let glossa: Glossa;
@@ -17,8 +17,7 @@ describe('options page in Firefox', () => {
     options = await glossa.openOptions();
     return options;
   }
-  const testStatus = (page: Page, text: string) =>
-    waitInPage(page, (t) => document.getElementById('test-status')?.textContent?.includes(t), text);
+  const testStatus = (page: Page, text: string) => waitForText(page, text, '#test-status');
   const mayContact = (origin: string) => glossa.inExtension((browser, o) => browser.permissions.contains({ origins: [o] }), origin);
 
   beforeAll(async () => {
@@ -41,7 +40,7 @@ describe('options page in Firefox', () => {
     await choose(page, 'Plan', 'custom');
     await fill(page, 'Server address', custom.url);
     await (await byRole(page, 'button', 'Save')).click();
-    await waitInPage(page, () => document.body.innerText.includes('Settings saved.'), null);
+    await waitForText(page, 'Settings saved.');
     expect(await glossa.stored('connection')).toEqual({ apiKey: TEST_KEY, plan: 'custom', customUrl: custom.url });
     expect(await mayContact('http://127.0.0.2/*')).toBe(true);
 
@@ -60,6 +59,7 @@ describe('options page in Firefox', () => {
   });
 
   it('names a rejected key', async () => {
+    await glossa.setStorage({ connection: { apiKey: TEST_KEY, plan: 'custom', customUrl: custom.url } });
     const page = await freshOptions();
     await fill(page, 'API key', 'not-the-key');
     await (await byRole(page, 'button', 'Test connection')).click();
@@ -70,6 +70,7 @@ describe('options page in Firefox', () => {
   it('reports an address Glossa may not contact yet, without sending anything', async () => {
     const page = await freshOptions();
     await fill(page, 'API key', TEST_KEY);
+    await choose(page, 'Plan', 'custom');
     await fill(page, 'Server address', 'https://api.glossa.invalid');
     await (await byRole(page, 'button', 'Test connection')).click();
     await testStatus(page, 'Glossa may not contact api.glossa.invalid yet');

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Page } from 'puppeteer-core';
 import { defaults } from '../e2e/hardening-helpers';
 import { startPageServer, type PageServer } from '../e2e/page-server';
-import { byLabel, byRole, choose, launchGlossa, valueOf, waitInPage, type Glossa } from './harness';
+import { byLabel, byRole, choose, launchGlossa, valueOf, waitForText, waitInPage, type Glossa } from './harness';
 
 const GREEN = [0x15, 0x80, 0x3d, 255];
 
@@ -25,7 +25,6 @@ describe('popup in Firefox', () => {
     opened.push(popup);
     return popup;
   }
-  const popupSays = (popup: Page, text: string) => waitInPage(popup, (t) => document.body.innerText.includes(t), text);
   const firstParagraphTranslated = (page: Page) => waitInPage(page, () => !document.getElementById('first')!.textContent!.includes('The river was'), null);
   const translateRequests = () => glossa.api.log.filter((r) => r.path === '/v2/translate');
 
@@ -57,8 +56,8 @@ describe('popup in Firefox', () => {
     expect(translateRequests()[0].params).toMatchObject({ target_lang: 'FR', formality: 'prefer_more' });
 
     // The popup follows live: blocks done, billed characters, and the other button.
-    await popupSays(popup, `${state.total} of ${state.total} blocks translated`);
-    await popupSays(popup, `${state.billedCharacters.toLocaleString('en-US')} characters billed for this page`);
+    await waitForText(popup, `${state.total} of ${state.total} blocks translated`);
+    await waitForText(popup, `${state.billedCharacters.toLocaleString('en-US')} characters billed for this page`);
     expect(await glossa.badge(page)).toMatchObject({ text: 'FR', color: GREEN });
 
     await (await byRole(popup, 'button', 'Show original')).click();
@@ -74,7 +73,7 @@ describe('popup in Firefox', () => {
     expect(await glossa.inExtension((browser, p) => browser.permissions.contains({ origins: [p] }), pattern)).toBe(false);
     const page = await open(url);
     const popup = await popupFor(page);
-    await popupSays(popup, 'Always translate this site');
+    await waitForText(popup, 'Always translate this site');
     await (await byLabel(popup, 'Always translate this site')).click();
 
     // The optional host permission is granted (prompts are answered yes in this profile) …
