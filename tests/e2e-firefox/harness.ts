@@ -156,19 +156,8 @@ export class Glossa {
     return page;
   }
 
-  /**
-   * Opens one of the add-on's pages in a new tab. Navigation to moz-extension:// is reported
-   * to BiDi late or never, so this waits on the document instead of on goto.
-   */
   async openExtensionPage(path: string): Promise<Page> {
-    const url = `${this.extensionUrl}${path}`;
-    const page = await this.browser.newPage();
-    void page.goto(url, { timeout: 0 }).catch(() => undefined);
-    await waitUntil(
-      () => page.evaluate((u) => location.href === u && document.readyState === 'complete', url).catch(() => false),
-      `${path} to load`,
-    );
-    return page;
+    return openExtensionTab(this.browser, `${this.extensionUrl}${path}`);
   }
 
   /** The popup UI as a tab controlling `page`'s tab; `page` is brought back to the front, as a popup floats over it. */
@@ -280,29 +269,42 @@ export class Glossa {
   }
 }
 
+/**
+ * Opens one of the add-on's pages in a new tab. Navigation to moz-extension:// is reported to
+ * BiDi late or never, so this waits on the document instead of on goto.
+ */
+async function openExtensionTab(browser: Browser, url: string): Promise<Page> {
+  const page = await browser.newPage();
+  void page.goto(url, { timeout: 0 }).catch(() => undefined);
+  await waitUntil(() => page.evaluate((u) => location.href === u && document.readyState === 'complete', url).catch(() => false), `${url} to load`);
+  return page;
+}
+
 /** Starts the API server, the page server and Firefox with the e2e build of Glossa installed. */
 export async function launchGlossa(options: LaunchOptions = {}): Promise<Glossa> {
   const api = await startServer({ port: 0, host: '127.0.0.1', plan: 'paid', keys: [TEST_KEY], admin: true, ...options.server });
   const pages = await startPageServer();
-  const { browser, extensionUrl, chrome } = await launchFirefoxWithExtension(FIREFOX_EXTENSION_DIR);
-  const glossa = new Glossa(browser, extensionUrl, chrome, await openRealm(browser, extensionUrl), api, pages);
-  // The first install opens the welcome page (after creating the menus): wait for it, then close it.
-  await waitUntil(async () => (await glossa.inExtension(async (browser, url) => {
-    const tabs = (await browser.tabs.query({})).filter((tab) => tab.url === url);
-    await Promise.all(tabs.map((tab) => browser.tabs.remove(tab.id!)));
-    return tabs.length;
-  }, `${extensionUrl}/options.html?welcome=1`)) > 0, 'the welcome page');
-  const settings: Record<string, unknown> = options.unconfigured
-    ? {}
-    : { connection: { apiKey: TEST_KEY, plan: 'custom', customUrl: api.url } };
-  await glossa.setStorage({ ...settings, ...options.settings });
-  return glossa;
-}
-
-async function openRealm(browser: Browser, extensionUrl: string): Promise<Page> {
-  const url = `${extensionUrl}/icon/16.png`;
-  const page = await browser.newPage();
-  void page.goto(url, { timeout: 0 }).catch(() => undefined);
-  await waitUntil(() => page.evaluate((u) => location.href === u && typeof (globalThis as { browser?: unknown }).browser === 'object', url).catch(() => false), 'the add-on page');
-  return page;
+  let browser: Browser | undefined;
+  try {
+    const launched = await launchFirefoxWithExtension(FIREFOX_EXTENSION_DIR);
+    browser = launched.browser;
+    // The add-on's icon: an extension page with the add-on's APIs and no script of its own.
+    const realm = await openExtensionTab(browser, `${launched.extensionUrl}/icon/16.png`);
+    const glossa = new Glossa(browser, launched.extensionUrl, launched.chrome, realm, api, pages);
+    // The first install opens the welcome page (after creating the menus): wait for it, then close it.
+    await waitUntil(async () => (await glossa.inExtension(async (browser, url) => {
+      const tabs = (await browser.tabs.query({})).filter((tab) => tab.url === url);
+      await Promise.all(tabs.map((tab) => browser.tabs.remove(tab.id!)));
+      return tabs.length;
+    }, `${launched.extensionUrl}/options.html?welcome=1`)) > 0, 'the welcome page');
+    const settings: Record<string, unknown> = options.unconfigured
+      ? {}
+      : { connection: { apiKey: TEST_KEY, plan: 'custom', customUrl: api.url } };
+    await glossa.setStorage({ ...settings, ...options.settings });
+    return glossa;
+  } catch (err) {
+    await browser?.close().catch(() => undefined);
+    await Promise.all([api.close(), pages.close()]);
+    throw err;
+  }
 }
