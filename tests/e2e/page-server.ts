@@ -16,6 +16,8 @@ const TYPES: Record<string, string> = {
 
 export interface PageServer {
   url: string;
+  /** Every path (with its query) requested so far, oldest first: what a page fetched on its own. */
+  readonly requested: string[];
   /** Serves `body` at `path` (e.g. '/dynamic.html') until the server closes. */
   set(path: string, body: string, headers?: Record<string, string>): string;
   close(): Promise<void>;
@@ -23,7 +25,9 @@ export interface PageServer {
 
 export async function startPageServer(root = resolve(__dirname, 'pages'), host = '127.0.0.1'): Promise<PageServer> {
   const routes = new Map<string, { body: string; headers: Record<string, string> }>();
+  const requested: string[] = [];
   const server: Server = createServer(async (req, res) => {
+    requested.push(req.url ?? '/');
     const path = new URL(req.url ?? '/', 'http://x').pathname;
     const route = routes.get(path);
     if (route) {
@@ -48,6 +52,7 @@ export async function startPageServer(root = resolve(__dirname, 'pages'), host =
   const url = `http://${host}:${(server.address() as AddressInfo).port}`;
   return {
     url,
+    requested,
     set(path, body, headers = {}) {
       routes.set(path, { body, headers });
       return url + path;

@@ -1,0 +1,310 @@
+/// <reference types="chrome" />
+// Firefox end-to-end harness: the e2e build of Glossa for Firefox (MV2) installed in the system
+// firefox-esr over WebDriver BiDi, with the same local API server and page server as the
+// Chromium harness (tests/e2e/harness.ts) and methods of the same names, so a scenario reads
+// the same in both browsers:
+//
+//   const glossa = await launchGlossa();
+//   const page = await glossa.openPage('/article.html');
+//   await glossa.dispatchCommand('translate-page', page);
+//   await glossa.waitForPhase(page, 'translated');
+//
+// Where Chromium has the service worker, Firefox has an extension page: the add-on's icon,
+// opened in a background tab, is a realm with the add-on's APIs and no script of its own.
+// Commands and menu clicks are fired from the chrome scope (key presses and native menus do
+// not reach add-ons over BiDi), on the tab in front, as Firefox does; the engine pauses in
+// hidden tabs, so the page under test is always brought to the front.
+import { resolve } from 'node:path';
+import type { Browser, ElementHandle, Page } from 'puppeteer-core';
+import { launchFirefoxWithExtension, type ChromeScope } from '../../scripts/lib/firefox';
+import type { TabStateSnapshot } from '../../scripts/lib/extension-session';
+import { startServer } from '../../server/index';
+import { TEST_KEY, type LaunchOptions } from '../e2e/harness';
+import { startPageServer, type PageServer } from '../e2e/page-server';
+
+export { TEST_KEY, type LaunchOptions, type TabStateSnapshot };
+
+/** This run's Firefox e2e build (see global-setup.ts), or the shared one with GLOSSA_E2E_SKIP_BUILD=1. */
+export const FIREFOX_EXTENSION_DIR = process.env.GLOSSA_E2E_FIREFOX_DIR ?? resolve(__dirname, '../../.output/firefox-mv2-e2e');
+
+/** The add-on's APIs as seen from its own pages (Firefox's `browser`: promise-based, MV2). */
+export type ExtensionApi = typeof chrome;
+
+/** MV2's toolbar button API as Firefox gives it (promises; @types/chrome has only callbacks). */
+interface BrowserActionApi {
+  getBadgeText(details: { tabId: number }): Promise<string>;
+  getTitle(details: { tabId: number }): Promise<string>;
+  getBadgeBackgroundColor(details: { tabId: number }): Promise<number[]>;
+}
+
+/** The page's BiDi browsing context id (puppeteer-core is pinned: `_id` is not public API). */
+const contextId = (page: Page): string => (page.mainFrame() as unknown as { _id: string })._id;
+
+type StartedServer = Awaited<ReturnType<typeof startServer>>;
+
+/** Polls `condition` until it holds; no fixed sleeps anywhere else. */
+export async function waitUntil(condition: () => boolean | Promise<boolean>, what: string, timeoutMs = 20_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (await condition()) return;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`Timed out after ${timeoutMs / 1000} s waiting for ${what}.`);
+}
+
+/** Waits for `fn` to return a truthy value in the page. Polls by time: hidden tabs get no animation frames. */
+export async function waitInPage<A>(page: Page, fn: (arg: A) => unknown, arg: A, timeoutMs = 20_000): Promise<void> {
+  try {
+    await page.waitForFunction(fn as (arg: unknown) => unknown, { polling: 100, timeout: timeoutMs }, arg);
+  } catch (err) {
+    throw new Error(`Timed out after ${timeoutMs / 1000} s waiting in ${page.url()} for ${fn.toString().replace(/\s+/g, ' ').slice(0, 160)}`, { cause: err });
+  }
+}
+
+/** Waits until the page (or its element `within`) shows `text`; if it never does, says what the page's status and alert lines show instead. */
+export async function waitForText(page: Page, text: string, within = 'body', timeoutMs = 20_000): Promise<void> {
+  try {
+    await page.waitForFunction(({ t, w }) => (document.querySelector(w) as HTMLElement | null)?.innerText.includes(t), { polling: 100, timeout: timeoutMs }, { t: text, w: within });
+  } catch {
+    const shown = await page.evaluate(() => [...document.querySelectorAll('[role="status"], [role="alert"], output')]
+      .map((el) => el.textContent?.trim()).filter(Boolean).join(' | ')).catch(() => '');
+    throw new Error(`"${text}" did not appear within ${timeoutMs / 1000} s; the page's status lines show: ${shown || '(nothing)'}`);
+  }
+}
+
+/**
+ * The element with this role and name: the name from aria-labelledby, aria-label or the text,
+ * as Testing Library's getByRole computes it for these roles. Looked up in the DOM and polled
+ * by time (puppeteer's ARIA queries wait on animation frames, which hidden tabs do not get).
+ */
+export async function byRole(page: Page, role: 'button' | 'checkbox' | 'dialog' | 'region' | 'rowheader' | 'table', name: string): Promise<ElementHandle<Element>> {
+  const handle = await page.waitForFunction(({ role, name }) => {
+    const selectors: Record<string, string> = {
+      button: 'button, [role="button"], input[type="button"], input[type="submit"]',
+      checkbox: 'input[type="checkbox"], [role="checkbox"]',
+      dialog: 'dialog, [role="dialog"], [role="alertdialog"]',
+      region: 'section[aria-label], section[aria-labelledby], [role="region"]',
+      rowheader: 'th[scope="row"], [role="rowheader"]',
+      table: 'table, [role="table"], [role="grid"]',
+    };
+    const text = (el: Element | null) => (el?.textContent ?? '').replace(/\s+/g, ' ').trim();
+    const nameOf = (el: Element) => {
+      const labelledBy = el.getAttribute('aria-labelledby');
+      if (labelledBy) return labelledBy.split(/\s+/).map((id) => text(document.getElementById(id))).join(' ');
+      return el.getAttribute('aria-label') ?? ((el as HTMLInputElement).labels?.[0] ? text((el as HTMLInputElement).labels![0]) : text(el));
+    };
+    return [...document.querySelectorAll(selectors[role])].find((el) => nameOf(el) === name) ?? null;
+  }, { polling: 100, timeout: 20_000 }, { role, name });
+  const element = handle.asElement();
+  if (!element) throw new Error(`No ${role} named "${name}".`);
+  return element as ElementHandle<Element>;
+}
+
+/** The form control labelled `label` (by <label>, aria-label or aria-labelledby), as getByLabel finds it. */
+export async function byLabel(page: Page, label: string): Promise<ElementHandle<Element>> {
+  const handle = await page.waitForFunction((name) => {
+    const text = (el: Element | null) => (el?.textContent ?? '').replace(/\s+/g, ' ').trim();
+    for (const el of document.querySelectorAll('label')) if (text(el) === name && el.control) return el.control;
+    for (const el of document.querySelectorAll('[aria-label]')) if (el.getAttribute('aria-label') === name) return el;
+    for (const el of document.querySelectorAll('[aria-labelledby]')) {
+      if (el.getAttribute('aria-labelledby')!.split(/\s+/).map((id) => text(document.getElementById(id))).join(' ') === name) return el;
+    }
+    return null;
+  }, { polling: 100, timeout: 20_000 }, label);
+  const element = handle.asElement();
+  if (!element) throw new Error(`Nothing labelled "${label}".`);
+  return element as ElementHandle<Element>;
+}
+
+/** A labelled field's value (a property, not an attribute). */
+export async function valueOf(page: Page, label: string): Promise<string | boolean> {
+  return (await byLabel(page, label)).evaluate((el) => ((el as HTMLInputElement).type === 'checkbox' ? (el as HTMLInputElement).checked : (el as HTMLInputElement).value));
+}
+
+/** Replaces a labelled field's text by typing, as a user does. */
+export async function fill(page: Page, label: string, value: string): Promise<void> {
+  const field = await byLabel(page, label);
+  await field.evaluate((el) => (el as HTMLInputElement).select());
+  await page.keyboard.press('Backspace');
+  if (value) await field.type(value);
+}
+
+/** Chooses an option of a labelled select. */
+export async function choose(page: Page, label: string, value: string): Promise<void> {
+  await (await byLabel(page, label)).select(value);
+}
+
+export class Glossa {
+  constructor(
+    readonly browser: Browser,
+    readonly extensionUrl: string,
+    readonly chrome: ChromeScope,
+    /** An extension page in a background tab: where inExtension runs. */
+    private readonly realm: Page,
+    readonly api: StartedServer,
+    readonly pages: PageServer,
+  ) {}
+
+  pageUrl(path: string): string {
+    return this.pages.url + path;
+  }
+
+  async openPage(pathOrUrl: string): Promise<Page> {
+    const page = await this.browser.newPage();
+    await page.goto(pathOrUrl.startsWith('http') ? pathOrUrl : this.pageUrl(pathOrUrl));
+    await page.bringToFront();
+    return page;
+  }
+
+  async openExtensionPage(path: string): Promise<Page> {
+    return openExtensionTab(this.browser, `${this.extensionUrl}${path}`);
+  }
+
+  /** The popup UI as a tab controlling `page`'s tab; `page` is brought back to the front, as a popup floats over it. */
+  async openPopup(page: Page): Promise<Page> {
+    const tabId = await this.tabIdOf(page);
+    // Clicking the toolbar button grants activeTab for the tab in front, as here.
+    await this.chrome.run(`${this.findTab(page)} ext.tabManager.addActiveTabPermission(tab);`);
+    const popup = await this.openExtensionPage(`/popup.html?tabId=${tabId}`);
+    await byLabel(popup, 'Target language');
+    await page.bringToFront();
+    return popup;
+  }
+
+  async openOptions(query = ''): Promise<Page> {
+    const options = await this.openExtensionPage(`/options.html${query}`);
+    await byLabel(options, 'API key');
+    return options;
+  }
+
+  /** Runs `fn` in an extension page with the add-on's `browser` (the Chromium harness's inWorker). */
+  async inExtension<R, A = null>(fn: (browser: ExtensionApi, arg: A) => R | Promise<R>, arg?: A): Promise<R> {
+    return this.realm.evaluate(`(${fn.toString()})(globalThis.browser, ${JSON.stringify(arg ?? null)})`) as Promise<R>;
+  }
+
+  async setStorage(values: Record<string, unknown>): Promise<void> {
+    await this.inExtension((browser, v) => browser.storage.local.set(v), values);
+  }
+
+  async stored<T>(key: string): Promise<T> {
+    return this.inExtension(async (browser, k) => (await browser.storage.local.get(k))[k], key) as Promise<T>;
+  }
+
+  /** Privileged code that finds `tab`, the XUL tab holding the page's BiDi browsing context. */
+  private findTab(page: Page): string {
+    return `
+      const { NavigableManager } = ChromeUtils.importESModule('chrome://remote/content/shared/NavigableManager.sys.mjs');
+      const linked = NavigableManager.getBrowserById(${JSON.stringify(contextId(page))});
+      const tab = linked && win.gBrowser.getTabForBrowser(linked);
+      if (!tab) throw new Error('no tab for ${page.url()}');`;
+  }
+
+  /** The add-on's tab id for a page (found from the privileged side: tabs.query hides URLs of sites not granted). */
+  async tabIdOf(page: Page): Promise<number> {
+    return this.chrome.run<number>(`${this.findTab(page)} return ext.tabManager.getWrapper(tab).id;`);
+  }
+
+  /** Brings `page` to the front and waits until Firefox has it as the selected tab (commands act on that tab). */
+  private async front(page: Page): Promise<void> {
+    await page.bringToFront();
+    await waitUntil(() => this.chrome.run<boolean>(`${this.findTab(page)} return tab === win.gBrowser.selectedTab;`), `${page.url()} in front`);
+  }
+
+  /** Fires the add-on's command as if its shortcut had been pressed with `page` in front. */
+  async dispatchCommand(name: 'translate-page' | 'translate-selection', page: Page): Promise<void> {
+    await this.front(page);
+    await this.chrome.run(`ext.shortcuts.onCommand(${JSON.stringify(name)});`);
+  }
+
+  /** Fires a click on the add-on's context-menu item on `page`, with activeTab granted as a real click does. */
+  async clickMenu(menuItemId: 'translate-page' | 'translate-selection', page: Page, info: Record<string, unknown> = {}): Promise<void> {
+    await this.front(page);
+    await this.chrome.run(`${this.findTab(page)}
+      ext.tabManager.addActiveTabPermission(tab);
+      const info = { menuItemId: ${JSON.stringify(menuItemId)}, editable: false, frameId: 0, modifiers: [], button: 0,
+        pageUrl: tab.linkedBrowser.currentURI.spec, ...${JSON.stringify(info)} };
+      ext.emit('webext-menu-menuitem-click', info, tab);`);
+  }
+
+  async tabState(page: Page): Promise<TabStateSnapshot> {
+    const tabId = await this.tabIdOf(page);
+    return this.inExtension(async (browser, id) => {
+      const key = `tab:${id}`;
+      const stored = await browser.storage.session.get(key);
+      return (stored[key] ?? { phase: 'original', total: 0, done: 0, failed: 0, billedCharacters: 0 }) as TabStateSnapshot;
+    }, tabId);
+  }
+
+  /** Waits until the tab's state reaches `phase`; an 'error' phase on the way is not a failure here. */
+  async waitForPhase(page: Page, phase: TabStateSnapshot['phase'], timeoutMs = 30_000): Promise<TabStateSnapshot> {
+    let last: TabStateSnapshot | undefined;
+    try {
+      await waitUntil(async () => (last = await this.tabState(page)).phase === phase, `phase "${phase}"`, timeoutMs);
+    } catch {
+      throw new Error(`The page did not reach "${phase}" within ${timeoutMs / 1000} s (last state: ${JSON.stringify(last)}).`);
+    }
+    return last!;
+  }
+
+  async waitForText(page: Page, text: string, timeoutMs = 30_000): Promise<void> {
+    await waitForText(page, text, 'body', timeoutMs);
+  }
+
+  /** The toolbar button's badge for the page's tab (MV2: browserAction). */
+  async badge(page: Page): Promise<{ text: string; title: string; color: number[] }> {
+    const tabId = await this.tabIdOf(page);
+    return this.inExtension(async (browser, id) => {
+      const action = (browser as unknown as { browserAction: BrowserActionApi }).browserAction;
+      return {
+        text: await action.getBadgeText({ tabId: id }),
+        title: await action.getTitle({ tabId: id }),
+        color: await action.getBadgeBackgroundColor({ tabId: id }),
+      };
+    }, tabId);
+  }
+
+  async close(): Promise<void> {
+    await this.browser.close().catch(() => undefined);
+    await Promise.all([this.api.close(), this.pages.close()]);
+  }
+}
+
+/**
+ * Opens one of the add-on's pages in a new tab. Navigation to moz-extension:// is reported to
+ * BiDi late or never, so this waits on the document instead of on goto.
+ */
+async function openExtensionTab(browser: Browser, url: string): Promise<Page> {
+  const page = await browser.newPage();
+  void page.goto(url, { timeout: 0 }).catch(() => undefined);
+  await waitUntil(() => page.evaluate((u) => location.href === u && document.readyState === 'complete', url).catch(() => false), `${url} to load`);
+  return page;
+}
+
+/** Starts the API server, the page server and Firefox with the e2e build of Glossa installed. */
+export async function launchGlossa(options: LaunchOptions = {}): Promise<Glossa> {
+  const api = await startServer({ port: 0, host: '127.0.0.1', plan: 'paid', keys: [TEST_KEY], admin: true, ...options.server });
+  const pages = await startPageServer();
+  let browser: Browser | undefined;
+  try {
+    const launched = await launchFirefoxWithExtension(FIREFOX_EXTENSION_DIR);
+    browser = launched.browser;
+    // The add-on's icon: an extension page with the add-on's APIs and no script of its own.
+    const realm = await openExtensionTab(browser, `${launched.extensionUrl}/icon/16.png`);
+    const glossa = new Glossa(browser, launched.extensionUrl, launched.chrome, realm, api, pages);
+    // The first install opens the welcome page (after creating the menus): wait for it, then close it.
+    await waitUntil(async () => (await glossa.inExtension(async (browser, url) => {
+      const tabs = (await browser.tabs.query({})).filter((tab) => tab.url === url);
+      await Promise.all(tabs.map((tab) => browser.tabs.remove(tab.id!)));
+      return tabs.length;
+    }, `${launched.extensionUrl}/options.html?welcome=1`)) > 0, 'the welcome page');
+    const settings: Record<string, unknown> = options.unconfigured
+      ? {}
+      : { connection: { apiKey: TEST_KEY, plan: 'custom', customUrl: api.url } };
+    await glossa.setStorage({ ...settings, ...options.settings });
+    return glossa;
+  } catch (err) {
+    await browser?.close().catch(() => undefined);
+    await Promise.all([api.close(), pages.close()]);
+    throw err;
+  }
+}
