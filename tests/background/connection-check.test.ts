@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { connectionProblem } from '../../utils/background/connection-check';
 import { registerTabControl } from '../../utils/background/tab-control';
 import { removeAllListeners, type TabInfo } from '../../utils/shared/protocol';
-import { connectionItem } from '../../utils/settings';
+import { connectionItem } from '../../utils/extension/settings-store';
 import { ask, EXTENSION_PAGE, installFakeContent, openTab } from './fake-tabs';
 
 const allowed = async () => true;

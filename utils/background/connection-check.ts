@@ -4,9 +4,10 @@
 // host without permission would still reach it as a CORS preflight).
 import { ApiError } from '../shared/api-errors';
 import { browser } from 'wxt/browser';
-import { describeAddressProblem, hostPermissionPattern, resolveConnection } from '../connection';
+import { describeAddressProblem, hostPermissionPattern, resolveConnection } from '../shared/connection';
 import { t } from '../shared/i18n';
-import { connectionItem, type Connection } from '../settings';
+import { connectionItem } from '../extension/settings-store';
+import { type Connection } from '../shared/settings';
 
 /**
  * Whether the host permission for `baseUrl` is granted. Where the permissions API cannot answer

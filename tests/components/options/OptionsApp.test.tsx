@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/preact';
 import { afterEach, describe, expect, it } from 'vitest';
 import { OptionsApp } from '../../../components/options/OptionsApp';
-import { connectionItem, defaultGlossariesItem, defaultsItem, siteRulesItem } from '../../../utils/settings';
+import { connectionItem, defaultGlossariesItem, defaultsItem, siteRulesItem } from '../../../utils/extension/settings-store';
 import { usageItem, monthKey } from '../../../utils/background/translation/usage';
 import { defaultCache } from '../../../utils/background/translation/cache';
 import { jsonResponse, startFakeBackground } from './background';

@@ -44,12 +44,9 @@ const CELLS = new Set(['td', 'th']);
 /** Ancestors that give the context paragraph. */
 const CONTEXT_BLOCKS = new Set([...PARAGRAPH_BLOCKS, ...LINE_BLOCKS, ...CELLS].filter((t) => !['tr', 'thead', 'tbody', 'tfoot', 'html', 'ul', 'ol', 'dl', 'table'].includes(t)));
 
-/** A selection longer than this is not sent from the popover (whole-page translation is the tool for that). */
-export const MAX_SELECTION_CHARS = 20_000;
-/** HTML larger than this is sent as plain text instead (formatting is lost, the text is not). */
-export const MAX_SELECTION_HTML_CHARS = 60_000;
-/** Context beyond this is cut to a window around the selection: it only has to hint at the topic. */
-export const MAX_CONTEXT_CHARS = 4_000;
+// Limits the background enforces too (utils/shared/limits.ts).
+import { MAX_CONTEXT_CHARS, MAX_SELECTION_CHARS, MAX_SELECTION_HTML_CHARS } from '../../shared/limits';
+export { MAX_CONTEXT_CHARS, MAX_SELECTION_CHARS, MAX_SELECTION_HTML_CHARS };
 
 export interface SelectionRect {
   top: number;
