@@ -16,7 +16,7 @@ import { resolveConnection } from '../shared/connection';
 import { t } from '../shared/i18n';
 import { onMessage } from '../shared/messages-to-background';
 import { type MessageSender, type SelectionRequest, type SelectionTranslation } from '../shared/protocol';
-import { MAX_CONTEXT_CHARS, MAX_SELECTION_CHARS, MAX_SELECTION_HTML_CHARS } from '../content/selection/capture';
+import { MAX_CONTEXT_CHARS, MAX_SELECTION_CHARS, MAX_SELECTION_HTML_CHARS } from '../shared/limits';
 import { DETAIL_BAD_ADDRESS, DETAIL_NO_KEY, DETAIL_PERMISSION } from '../content/selection/error-text';
 import { connectionItem, defaultGlossariesItem } from '../extension/settings-store';
 import { type Connection } from '../shared/settings';
