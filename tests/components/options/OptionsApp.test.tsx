@@ -53,6 +53,23 @@ describe('connection', () => {
     expect(await screen.findByText('The server address must start with https:// or http://.')).toBeTruthy();
   });
 
+  it('refuses plain http to another computer, naming the risk; loopback over http is saved', async () => {
+    const bg = startFakeBackground();
+    await renderPage();
+    type('API key', 'k1');
+    select('Plan', 'custom');
+    type('Server address', 'http://translate.example.net');
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText(/your API key and the text of every page you translate would cross the network unencrypted/, { selector: '.field-error' })).toBeTruthy();
+    expect(screen.getByLabelText('Server address').getAttribute('aria-invalid')).toBe('true');
+    expect(bg.permissions.request).not.toHaveBeenCalled();
+    expect((await connectionItem.getValue()).customUrl).toBe('');
+
+    type('Server address', 'http://127.0.0.1:9000');
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(async () => expect((await connectionItem.getValue()).customUrl).toBe('http://127.0.0.1:9000'));
+  });
+
   it('asks for the custom address’s host permission when saving, and keeps the form when refused', async () => {
     const bg = startFakeBackground();
     bg.permissions.answer = false;
