@@ -17,12 +17,12 @@ export async function connectionProblem(
   const current = connection ?? (await connectionItem.getValue());
   const resolved = resolveConnection(current);
   if (!resolved.ok) {
-    if (resolved.problem === 'bad-address') return new ApiError('bad-request', t('hardeningBadAddress', describeAddressProblem(resolved.addressProblem)));
-    return new ApiError('auth', t(resolved.problem === 'empty-key' ? 'translationErrorNoKey' : 'hardeningKeyMalformed'));
+    if (resolved.problem === 'bad-address') return new ApiError('bad-request', t('connectionBadAddress', describeAddressProblem(resolved.addressProblem)));
+    return new ApiError('auth', t(resolved.problem === 'empty-key' ? 'translationErrorNoKey' : 'connectionKeyMalformed'));
   }
   // The plan addresses are granted in the manifest; a custom server needs its optional permission.
   if (current.plan === 'custom' && !(await permitted(resolved.baseUrl))) {
-    return new ApiError('bad-request', t('hardeningNoPermission', new URL(resolved.baseUrl).host));
+    return new ApiError('bad-request', t('connectionNoPermission', new URL(resolved.baseUrl).host));
   }
   return undefined;
 }
