@@ -3,7 +3,7 @@
 // read them from storage, although the background and the options page still can.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchGlossa, type Glossa } from './harness';
-import { defaults, html } from './hardening-helpers';
+import { defaults, html } from './helpers';
 
 const SECRET = 'sk-private-storage-7d1e-SECRET';
 

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { launchGlossa, type Glossa } from './harness';
-import { badgeText, defaults, html, sendCounts, translateRequests, waitForTranslateRequests } from './hardening-helpers';
+import { badgeText, defaults, html, sendCounts, translateRequests, waitForTranslateRequests } from './helpers';
 import { pseudoTranslate } from '../../server/index';
 
 const de = (text: string) => pseudoTranslate(text, 'DE', { tagHandling: 'html' });

@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CDPSession, Page } from 'playwright-core';
 import { launchGlossa, type Glossa } from './harness';
-import { defaults, html, translateRequests } from './hardening-helpers';
+import { defaults, html, translateRequests } from './helpers';
 import { startServer, type GlossaServer } from '../../server/index';
 
 const SECRET = 'sk-hardening-9f3c2a7e-SECRET-KEY';

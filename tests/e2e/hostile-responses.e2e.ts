@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { launchGlossa, type Glossa } from './harness';
-import { defaults, html, translateRequests, watchRequests } from './hardening-helpers';
+import { defaults, html, translateRequests, watchRequests } from './helpers';
 import { pseudoTranslate } from '../../server/index';
 
 type Outcome =

@@ -9,7 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { launchGlossa, type Glossa } from './harness';
-import { defaults, html, translateRequests } from './hardening-helpers';
+import { defaults, html, translateRequests } from './helpers';
 import { pseudoTranslate } from '../../server/index';
 
 const de = (text: string) => pseudoTranslate(text, 'DE', { tagHandling: 'html' });
