@@ -67,7 +67,8 @@ export default defineConfig({
               gecko: {
                 id: 'glossa@glossa.example',
                 strict_min_version: '140.0',
-                data_collection_permissions: { required: ['none'] },
+                // Page text and titles go to the translation server the user configures.
+                data_collection_permissions: { required: ['websiteContent'] },
               },
               gecko_android: { strict_min_version: '142.0' },
             },

@@ -1,6 +1,9 @@
 import { browser } from 'wxt/browser';
 import { defineBackground } from 'wxt/utils/define-background';
 import { afterReady } from '@/utils/background/lifecycle';
+import { movePrivateItems, protectLocalStorage, type PrivateItem } from '@/utils/extension/private-storage';
+import { PRIVATE_SETTINGS } from '@/utils/extension/settings-store';
+import { usageItem } from '@/utils/background/translation/usage';
 import { createMenus, handleCommand, handleMenuClick } from '@/utils/background/commands';
 import { handleTabActivated, handleTabRemoved, handleTabUpdated, registerTabControl, restoreBadges } from '@/utils/background/tab-control';
 import { registerSettingsService } from '@/utils/background/settings-service';
@@ -9,8 +12,10 @@ import { registerPageService } from '@/utils/background/page-service';
 import { registerSelectionService } from '@/utils/background/selection-service';
 
 export default defineBackground(() => {
+  // Private data first: content scripts lose storage.local (Chromium); Firefox moves it to IndexedDB once.
+  const privateData = Promise.all([protectLocalStorage(), movePrivateItems([...PRIVATE_SETTINGS, usageItem as PrivateItem<unknown>])]).catch(() => undefined);
   // The worker may have been stopped mid-translation: redraw badges from storage.session first.
-  const ready = restoreBadges().catch(() => undefined);
+  const ready = Promise.all([privateData, restoreBadges().catch(() => undefined)]);
 
   registerPageService();
   registerSelectionService();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkServerAddress, describeTestResult, originsCover, patternCovers, resolveConnection, siteOrigins } from '../utils/connection';
+import { checkServerAddress, describeAddressProblem, describeTestResult, originsCover, patternCovers, resolveConnection, siteOrigins } from '../utils/shared/connection';
 
 const addresses = { paid: 'https://paid.example', free: 'https://free.example' };
 
@@ -33,6 +33,19 @@ describe('checkServerAddress', () => {
     expect(checkServerAddress(input)).toEqual({ ok: false, problem });
   });
 
+  it('refuses plain http to another machine: the key and page text would cross the network readable', () => {
+    for (const input of ['http://api.example.com', 'http://10.0.0.2:9000', 'http://192.168.1.20/translate', 'http://[2001:db8::1]:8080']) {
+      expect(checkServerAddress(input)).toEqual({ ok: false, problem: 'insecure' });
+    }
+    expect(describeAddressProblem('insecure')).toMatch(/https/);
+  });
+
+  it('allows plain http to this computer (loopback)', () => {
+    for (const input of ['http://localhost:8787', 'http://127.0.0.1', 'http://127.8.9.10:1', 'http://[::1]:8787', 'http://glossa.localhost']) {
+      expect(checkServerAddress(input).ok).toBe(true);
+    }
+  });
+
   it('does not mistake an @ in the path for credentials', () => {
     expect(checkServerAddress('https://Example.com/team@work')).toEqual({ ok: true, url: 'https://example.com/team@work' });
   });
@@ -49,7 +62,8 @@ describe('resolveConnection', () => {
   it('uses the plan address or the checked custom address', () => {
     expect(resolveConnection({ apiKey: 'k', plan: 'free', customUrl: 'ignored' }, addresses)).toEqual({ ok: true, baseUrl: 'https://free.example', apiKey: 'k' });
     expect(resolveConnection({ apiKey: 'k', plan: 'paid', customUrl: '' }, addresses)).toEqual({ ok: true, baseUrl: 'https://paid.example', apiKey: 'k' });
-    expect(resolveConnection({ apiKey: ' k ', plan: 'custom', customUrl: 'http://10.0.0.2:9000/' }, addresses)).toEqual({ ok: true, baseUrl: 'http://10.0.0.2:9000', apiKey: 'k' });
+    expect(resolveConnection({ apiKey: ' k ', plan: 'custom', customUrl: 'https://10.0.0.2:9000/' }, addresses)).toEqual({ ok: true, baseUrl: 'https://10.0.0.2:9000', apiKey: 'k' });
+    expect(resolveConnection({ apiKey: 'k', plan: 'custom', customUrl: 'http://10.0.0.2:9000/' }, addresses)).toEqual({ ok: false, problem: 'bad-address', addressProblem: 'insecure' });
     expect(resolveConnection({ apiKey: 'k', plan: 'custom', customUrl: 'http://h/?x' }, addresses)).toEqual({ ok: false, problem: 'bad-address', addressProblem: 'query' });
   });
 });

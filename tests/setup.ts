@@ -17,7 +17,14 @@ function getMessage(key: string, subs?: string | string[]): string {
   return entry.message.replace(/\$(\d)/g, (_, n) => list[Number(n) - 1] ?? '');
 }
 
+/** Hosts a test build may call: the local servers on 127.0.0.1 (as the e2e manifest grants). */
+const GRANTED_ORIGINS = ['http://127.0.0.1/*'];
+
 beforeEach(() => {
   fakeBrowser.reset();
   (fakeBrowser.i18n as { getMessage: typeof getMessage }).getMessage = getMessage;
+  // The fake browser's permissions API throws; Glossa fails closed on that, so answer like a browser.
+  Object.assign(fakeBrowser.permissions, {
+    contains: async ({ origins = [] }: { origins?: string[] }) => origins.every((origin) => GRANTED_ORIGINS.includes(origin)),
+  });
 });

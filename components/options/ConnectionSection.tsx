@@ -1,7 +1,7 @@
 // Connection: the API key, the plan (which fixes the address) or a custom server address, and
 // a connection test that names the exact problem when there is one.
 import type { PlanAddresses } from '../../utils/shared/plan-addresses';
-import type { Connection, Plan } from '../../utils/settings';
+import type { Connection, Plan } from '../../utils/shared/settings';
 import { t } from '../../utils/shared/i18n';
 import { ApiKeyInput } from './ApiKeyInput';
 import { StatusMessage, type Status } from './StatusMessage';

@@ -5,7 +5,8 @@ import { useEffect, useState } from 'preact/hooks';
 import type { Glossary } from '../../utils/shared/api-types';
 import { t } from '../../utils/shared/i18n';
 import { pairName } from '../../utils/shared/languages';
-import { pairKey, type DefaultGlossaries } from '../../utils/settings';
+import { pairKey } from '../../utils/shared/language-code';
+import { type DefaultGlossaries } from '../../utils/shared/settings';
 import { StatusMessage, type Status } from './StatusMessage';
 
 interface Props {

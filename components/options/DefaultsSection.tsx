@@ -2,7 +2,7 @@
 import type { Formality, Language, ModelType } from '../../utils/shared/api-types';
 import { t } from '../../utils/shared/i18n';
 import { languageName, languageOptions, supportsFormality } from '../../utils/shared/languages';
-import type { Plan, TranslationDefaults } from '../../utils/settings';
+import type { Plan, TranslationDefaults } from '../../utils/shared/settings';
 
 interface Props {
   defaults: TranslationDefaults;

@@ -4,21 +4,14 @@
 import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
 import { browser } from 'wxt/browser';
 import type { Glossary, Language } from '../../utils/shared/api-types';
-import {
-  checkServerAddress,
-  describeAddressProblem,
-  describeTestResult,
-  isWellFormedKey,
-  originsCover,
-  releaseSitePermission,
-  requestHostPermission,
-  resolveConnection,
-} from '../../utils/connection';
+import { checkServerAddress, describeAddressProblem, describeTestResult, isWellFormedKey, originsCover, resolveConnection } from '../../utils/shared/connection';
+import { releaseSitePermission, requestHostPermission } from '../../utils/extension/host-permissions';
 import { t } from '../../utils/shared/i18n';
 import { FALLBACK_TARGET_LANGUAGES, pairName } from '../../utils/shared/languages';
 import { sendMessage, type CacheStats, type SettingsSnapshot, type UsageReport } from '../../utils/shared/protocol';
 import { planAddresses } from '../../utils/shared/plan-addresses';
-import { siteRulesItem, type Connection, type DefaultGlossaries, type SiteRules, type TranslationDefaults } from '../../utils/settings';
+import { siteRulesItem } from '../../utils/extension/settings-store';
+import { type Connection, type DefaultGlossaries, type SiteRules, type TranslationDefaults } from '../../utils/shared/settings';
 import { GlossaryManager } from '../glossary/GlossaryManager';
 import { CacheSection } from './CacheSection';
 import { ConnectionSection } from './ConnectionSection';

@@ -1,5 +1,5 @@
 // One list of site rules (always or never translate), each host with its remove button.
-import type { SiteRules } from '../../utils/settings';
+import type { SiteRules } from '../../utils/shared/settings';
 import { t } from '../../utils/shared/i18n';
 
 interface Props {

@@ -1,6 +1,6 @@
 // Site rules: the sites translated as soon as they load, and those never translated. Rules are
 // added from the popup; here they are reviewed and removed.
-import type { SiteRules } from '../../utils/settings';
+import type { SiteRules } from '../../utils/shared/settings';
 import { t } from '../../utils/shared/i18n';
 import { SiteRuleList } from './SiteRuleList';
 import { StatusMessage, type Status } from './StatusMessage';

@@ -1,5 +1,5 @@
 // Live progress of the page: blocks done of total, failed blocks, billed characters.
-import type { TabState } from '@/utils/background/tab-state';
+import type { TabState } from '@/utils/shared/tab-state';
 import { t } from '@/utils/shared/i18n';
 
 interface Props {

@@ -2,7 +2,7 @@
 // glossary without a dictionary for exactly that pair). With source detection on, every
 // dictionary into the target is offered, and picking one fixes the source to its source.
 import type { Glossary } from '@/utils/shared/api-types';
-import { baseLanguage } from '@/utils/settings';
+import { baseLanguage } from '@/utils/shared/language-code';
 
 export interface GlossaryChoice {
   /** `<glossary id>|<source code>`: one option per dictionary, as a glossary may hold several sources. */

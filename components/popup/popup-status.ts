@@ -1,7 +1,7 @@
 // What the popup tells the user about the tab: problems in plain words, each with the way out
 // (open the options, try again), derived from the tab state the background keeps.
 import type { TabInfo } from '@/utils/shared/protocol';
-import type { TabState } from '@/utils/background/tab-state';
+import type { TabState } from '@/utils/shared/tab-state';
 import { t } from '@/utils/shared/i18n';
 
 export type StatusTone = 'info' | 'warning' | 'error';

@@ -4,18 +4,12 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { browser } from 'wxt/browser';
 import type { Glossary, Language } from '@/utils/shared/api-types';
-import { showsTranslation as pageShowsTranslation } from '@/utils/background/badge';
-import { EMPTY_TAB_STATE, watchTabState, type TabState } from '@/utils/background/tab-state';
-import { defaultGlossaryFor, preferFormality, resolveJobOptions, sameJob } from '@/utils/background/job-options';
+import { EMPTY_TAB_STATE, showsTranslation as pageShowsTranslation, watchTabState, type TabState } from '@/utils/shared/tab-state';
+import { defaultGlossaryFor, preferFormality, resolveJobOptions, sameJob } from '@/utils/shared/job-options';
 import { FALLBACK_SOURCE_LANGUAGES, FALLBACK_TARGET_LANGUAGES } from '@/utils/shared/languages';
 import { sendMessage, type PageJobOptions, type SiteRule, type TabInfo } from '@/utils/shared/protocol';
-import {
-  defaultGlossariesItem,
-  defaultsItem,
-  popupChoicesItem,
-  type DefaultGlossaries,
-  type TranslationDefaults,
-} from '@/utils/settings';
+import { defaultGlossariesItem, defaultsItem, popupChoicesItem } from '@/utils/extension/settings-store';
+import { type DefaultGlossaries, type TranslationDefaults } from '@/utils/shared/settings';
 import { t } from '@/utils/shared/i18n';
 import { glossaryChoices, type GlossaryChoice } from './glossary-choices';
 

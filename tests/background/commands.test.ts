@@ -4,7 +4,7 @@ import { removeAllListeners } from '@/utils/shared/protocol';
 import { createMenus, handleCommand, handleMenuClick } from '@/utils/background/commands';
 import { handleTabActivated, registerTabControl } from '@/utils/background/tab-control';
 import { getTabState } from '@/utils/background/tab-state';
-import { connectionItem, defaultsItem, siteRulesItem } from '@/utils/settings';
+import { connectionItem, defaultsItem, siteRulesItem } from '@/utils/extension/settings-store';
 import { ask, contentSender, installFakeContent, openTab, type FakeContent } from './fake-tabs';
 
 let fake: FakeContent;

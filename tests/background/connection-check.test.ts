@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { hasHostPermission } from '../../utils/extension/host-permissions';
 import { connectionProblem } from '../../utils/background/connection-check';
 import { registerTabControl } from '../../utils/background/tab-control';
 import { removeAllListeners, type TabInfo } from '../../utils/shared/protocol';
-import { connectionItem } from '../../utils/settings';
+import { connectionItem } from '../../utils/extension/settings-store';
 import { ask, EXTENSION_PAGE, installFakeContent, openTab } from './fake-tabs';
 
 const allowed = async () => true;
@@ -24,6 +26,21 @@ describe('connectionProblem', () => {
     expect(await connectionProblem({ apiKey: 'k', plan: 'custom', customUrl: 'https://api.example.org' }, refused)).toMatchObject({
       code: 'bad-request', message: expect.stringMatching(/no permission to contact api\.example\.org/),
     });
+  });
+});
+
+describe('the host-permission check fails closed', () => {
+  it('refuses a custom server when the permissions API throws instead of answering', async () => {
+    Object.assign(fakeBrowser.permissions, { contains: async () => { throw new Error('permissions unavailable'); } });
+    expect(await connectionProblem({ apiKey: 'k', plan: 'custom', customUrl: 'https://api.example.org' })).toMatchObject({
+      code: 'bad-request', message: expect.stringMatching(/no permission to contact api\.example\.org/),
+    });
+    expect(await hasHostPermission('https://api.example.org')).toBe(false);
+  });
+
+  it('accepts it when the permissions API answers yes', async () => {
+    Object.assign(fakeBrowser.permissions, { contains: async () => true });
+    expect(await connectionProblem({ apiKey: 'k', plan: 'custom', customUrl: 'https://api.example.org' })).toBeUndefined();
   });
 });
 

@@ -5,7 +5,7 @@ import { removeAllListeners, type MessageSender } from '../../utils/shared/proto
 import { ApiError } from '../../utils/shared/api-errors';
 import type { ApiClient } from '../../utils/api/client';
 import { glossaryRevision } from '../../utils/background/translation/cache';
-import { connectionItem } from '../../utils/settings';
+import { connectionItem } from '../../utils/extension/settings-store';
 
 const optionsPage = (): MessageSender => ({ id: fakeBrowser.runtime.id, url: fakeBrowser.runtime.getURL('/options.html') });
 const webPage: MessageSender = { id: fakeBrowser.runtime.id, url: 'https://example.com/', tab: { id: 4, url: 'https://example.com/' } as never };

@@ -8,7 +8,7 @@ import { startServer, pseudoTranslate, type GlossaServer, type TranslateRequest 
 import { handleTranslateBlocks, PAGE_LIMITS, registerPageService, validateTranslateBlocks } from '../../utils/background/page-service';
 import { updateTabState } from '../../utils/background/tab-state';
 import { removeAllListeners, type MessageSender, type PageJobOptions } from '../../utils/shared/protocol';
-import { connectionItem } from '../../utils/settings';
+import { connectionItem } from '../../utils/extension/settings-store';
 import { createTranslationCache } from '../../utils/background/translation/cache';
 import { createTranslationService, type TranslationService } from '../../utils/background/translation/service';
 import { usageForMonth } from '../../utils/background/translation/usage';

@@ -8,7 +8,8 @@ import { startServer, pseudoTranslate, type GlossaServer } from '../../server/in
 import { createApiClient } from '../../utils/api/client';
 import { handleTranslateSelection, registerSelectionService, validateSelectionRequest, type SelectionServiceDeps } from '../../utils/background/selection-service';
 import { removeAllListeners, sendMessage, type MessageSender } from '../../utils/shared/protocol';
-import { connectionItem, defaultGlossariesItem, defaultsItem, pairKey } from '../../utils/settings';
+import { connectionItem, defaultGlossariesItem, defaultsItem } from '../../utils/extension/settings-store';
+import { pairKey } from '../../utils/shared/language-code';
 import { createTranslationCache } from '../../utils/background/translation/cache';
 import { createGlossaryResolver } from '../../utils/background/translation/glossary-select';
 import { MAX_CONTEXT_CHARS } from '../../utils/content/selection/capture';
@@ -126,7 +127,7 @@ describe('translateSelection', () => {
   it('answers only content scripts in a tab', async () => {
     registerSelectionService(deps());
     // The fake browser delivers runtime messages without a sender tab, like an extension page would.
-    await expect(sendMessage('translateSelection', { html: 'x' })).rejects.toMatchObject({ code: 'bad-request' });
+    await expect(sendMessage('translateSelection', { html: 'x' })).rejects.toMatchObject({ code: 'forbidden' });
     const optionsPage: MessageSender = { id: fakeBrowser.runtime.id, url: fakeBrowser.runtime.getURL('/options.html') };
     await expect(handleTranslateSelection({ html: 'x' }, optionsPage, deps())).rejects.toMatchObject({ code: 'bad-request' });
     const otherExtension: MessageSender = { ...page(), id: 'someone-else' };

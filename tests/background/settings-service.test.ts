@@ -8,7 +8,8 @@ import { startServer } from '../../server/index';
 import { LANGUAGE_CACHE_MS, languageCacheItem, registerSettingsService } from '../../utils/background/settings-service';
 import { FALLBACK_TARGET_LANGUAGES } from '../../utils/shared/languages';
 import { removeAllListeners } from '../../utils/shared/protocol';
-import { connectionItem, defaultsItem, siteRulesItem, type Connection } from '../../utils/settings';
+import { connectionItem, defaultsItem, siteRulesItem } from '../../utils/extension/settings-store';
+import { type Connection } from '../../utils/shared/settings';
 
 type Server = Awaited<ReturnType<typeof startServer>>;
 

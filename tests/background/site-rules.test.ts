@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { hostnameOf, normaliseHostname, ruleFor, setSiteRule, sitePermissionPattern, withRule } from '@/utils/background/site-rules';
-import { siteRulesItem } from '@/utils/settings';
+import { siteRulesItem } from '@/utils/extension/settings-store';
 
 describe('site rules', () => {
   it('take the hostname of web pages only', () => {

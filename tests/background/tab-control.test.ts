@@ -3,7 +3,7 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { removeAllListeners, type PageJobOptions, type TabInfo } from '@/utils/shared/protocol';
 import { registerTabControl, handleTabUpdated, handleTabRemoved, restoreBadges, toggleTab, autoTranslate } from '@/utils/background/tab-control';
 import { getTabState, updateTabState } from '@/utils/background/tab-state';
-import { connectionItem, siteRulesItem } from '@/utils/settings';
+import { connectionItem, siteRulesItem } from '@/utils/extension/settings-store';
 import { ask, contentSender, EXTENSION_PAGE, installFakeContent, openTab, type FakeContent } from './fake-tabs';
 
 const JOB: PageJobOptions = { targetLang: 'DE', sourceLang: '', formality: 'prefer_more', modelType: 'latency_optimized', bilingual: false };

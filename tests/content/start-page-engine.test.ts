@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { onMessage, removeAllListeners, sendMessage } from '../../utils/shared/protocol';
-import { claimContentScript, resend, startPageEngine, validJobOptions, workerGone, type PageEngineWiring } from '../../utils/content/start-page-engine';
+import { claimContentScript, resend, startPageEngine, workerGone, type PageEngineWiring } from '../../utils/content/start-page-engine';
 import { upperCase } from '../page/fake-translator';
 import { immediateVisibility } from '../../utils/page/visibility';
 import { exposedShadowRoot } from '../../utils/content/test-hooks';
@@ -18,24 +18,6 @@ afterEach(async () => {
   removeAllListeners();
   document.body.innerHTML = '';
   document.querySelector('glossa-notice')?.remove();
-});
-
-describe('validJobOptions', () => {
-  it('accepts well-formed options and drops unknown fields', () => {
-    expect(validJobOptions({ ...JOB, glossaryId: 'g1', apiKey: 'secret' })).toEqual({ ...JOB, glossaryId: 'g1' });
-  });
-  it.each([
-    ['no target', { ...JOB, targetLang: '' }],
-    ['script in target', { ...JOB, targetLang: '<script>' }],
-    ['bad source', { ...JOB, sourceLang: 'english please' }],
-    ['unknown formality', { ...JOB, formality: 'rude' }],
-    ['unknown model', { ...JOB, modelType: 'fast' }],
-    ['bilingual not boolean', { ...JOB, bilingual: 'yes' }],
-    ['glossary not a string', { ...JOB, glossaryId: 5 }],
-    ['null', null],
-  ])('refuses %s', (_name, input) => {
-    expect(validJobOptions(input)).toBeUndefined();
-  });
 });
 
 describe('resend', () => {
@@ -102,9 +84,10 @@ describe('startPageEngine', () => {
     await expect.poll(() => progress.at(-1)).toMatchObject({ state: 'original' });
   });
 
-  it('refuses malformed options', async () => {
+  it('takes orders only from the extension, never from a tab', async () => {
     wirings.push(startPageEngine(document, TEST_OPTIONS));
-    await expect(sendMessage('startTranslation', { ...JOB, targetLang: 42 } as never)).rejects.toMatchObject({ code: 'bad-request' });
+    const replies = await fakeBrowser.runtime.onMessage.trigger({ glossa: 'startTranslation', data: JOB }, { id: fakeBrowser.runtime.id, tab: { id: 3 } as never });
+    expect(replies.find((r) => !!r)).toMatchObject({ ok: false, error: { code: 'forbidden' } });
   });
 
   it('shows a notice with Retry for failed blocks, and retries them', async () => {

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'puppeteer-core';
 import { pseudoTranslate } from '../../server/index';
-import { defaults, translateRequests } from '../e2e/hardening-helpers';
+import { defaults, translateRequests } from '../e2e/helpers';
 import { CASES, checkCases, CONTROL, FAILED_CASES, hostilePayload, PAGE, popoverFindings, selectParagraphInPage, snapshotInPage } from '../e2e/hostile-cases';
 import { launchGlossa, waitInPage, type Glossa } from './harness';
 

@@ -9,7 +9,7 @@
 // printed, with the same page scrolled without Glossa as a baseline.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'puppeteer-core';
-import { defaults, html } from '../e2e/hardening-helpers';
+import { defaults, html } from '../e2e/helpers';
 import { launchGlossa, waitInPage, type Glossa } from './harness';
 import { analyseProfile, profile, type TaskFigures } from './profiler';
 

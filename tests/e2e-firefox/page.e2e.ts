@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'puppeteer-core';
 import { pseudoTranslate } from '../../server/index';
-import { defaults } from '../e2e/hardening-helpers';
+import { defaults } from '../e2e/helpers';
 import { launchGlossa, waitInPage, type Glossa } from './harness';
 
 const de = (text: string) => pseudoTranslate(text, 'DE');

@@ -3,7 +3,7 @@
 // host permission at that moment (an MV2 optional permission in Firefox).
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Page } from 'puppeteer-core';
-import { defaults } from '../e2e/hardening-helpers';
+import { defaults } from '../e2e/helpers';
 import { startPageServer, type PageServer } from '../e2e/page-server';
 import { byLabel, byRole, choose, launchGlossa, valueOf, waitForText, waitInPage, type Glossa } from './harness';
 

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'puppeteer-core';
 import { pseudoTranslate } from '../../server/index';
-import { defaults, html } from '../e2e/hardening-helpers';
+import { defaults, html } from '../e2e/helpers';
 import { launchGlossa, waitInPage, type Glossa } from './harness';
 
 const TARGET = 'DE';

@@ -1,8 +1,8 @@
-// The hostile translations of issue 8, shared by the Chromium (tests/e2e/hardening-hostile.e2e.ts)
+// The hostile translations, shared by the Chromium (tests/e2e/hostile-responses.e2e.ts)
 // and Firefox (tests/e2e-firefox/hostile.e2e.ts) suites: each payload is what a server answers
 // for one block, with the outcome Glossa must reach. The in-page functions are passed to
 // `page.evaluate` as they are (Playwright and puppeteer both serialise them).
-import { html } from './hardening-helpers';
+import { html } from './helpers';
 
 export type Outcome =
   /** The block keeps its original content and is reported failed. */

@@ -35,6 +35,7 @@ describe('production manifest', () => {
     expect(manifest.optional_permissions).toEqual(['*://*/*']);
     const gecko = (manifest.browser_specific_settings as { gecko: Record<string, unknown> }).gecko;
     expect(gecko.id).toBe('glossa@glossa.example');
-    expect(gecko.data_collection_permissions).toEqual({ required: ['none'] });
+    // Page text and titles leave the browser for the translation server: that is websiteContent, not 'none'.
+    expect(gecko.data_collection_permissions).toEqual({ required: ['websiteContent'] });
   });
 });

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { pseudoTranslate } from '../../server/index';
 import { launchGlossa, type Glossa } from './harness';
-import { defaults, html, translateRequests } from './hardening-helpers';
+import { defaults, html, translateRequests } from './helpers';
 import { noticeIn, popoverIn } from './closed-roots';
 
 /** Installed before anything else in the page: catches every shadow root created through the page's own prototype. */

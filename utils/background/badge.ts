@@ -6,7 +6,7 @@
 import { browser } from 'wxt/browser';
 import { t } from '../shared/i18n';
 import { languageName } from '../shared/languages';
-import type { TabState } from './tab-state';
+import { showsTranslation, type TabState } from '../shared/tab-state';
 import { hostnameOf } from './site-rules';
 
 export interface BadgeLook {
@@ -85,9 +85,7 @@ function actionApi(): ActionApi | undefined {
 }
 
 /** Whether the page shows (or is getting) a translation: the shortcut and the page menu then show the original. */
-export function showsTranslation(state: TabState): boolean {
-  return state.phase === 'translated' || state.phase === 'translating' || (state.phase === 'error' && state.done > 0);
-}
+export { showsTranslation } from '../shared/tab-state';
 
 /**
  * The page menu item says what a click will do. Menus are not per tab, so it follows the

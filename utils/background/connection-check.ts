@@ -1,38 +1,28 @@
 // Whether the saved connection can be used at all, checked before anything is sent: no key, a
 // malformed key, a custom address that does not parse, or a custom server whose host permission
 // was not granted. Each is a clear message naming the way out, and no request (a request to a
-// host without permission would still reach it as a CORS preflight).
+// host without permission would still reach it as a CORS preflight). A permission check that
+// cannot answer counts as not granted.
 import { ApiError } from '../shared/api-errors';
-import { browser } from 'wxt/browser';
-import { describeAddressProblem, hostPermissionPattern, resolveConnection } from '../connection';
+import { describeAddressProblem, resolveConnection } from '../shared/connection';
+import { hasHostPermission } from '../extension/host-permissions';
 import { t } from '../shared/i18n';
-import { connectionItem, type Connection } from '../settings';
-
-/**
- * Whether the host permission for `baseUrl` is granted. Where the permissions API cannot answer
- * (it throws), the browser's own check at fetch time still applies: not a reason to refuse here.
- */
-async function granted(baseUrl: string): Promise<boolean> {
-  try {
-    return await browser.permissions.contains({ origins: [hostPermissionPattern(baseUrl)] });
-  } catch {
-    return true;
-  }
-}
+import { connectionItem } from '../extension/settings-store';
+import { type Connection } from '../shared/settings';
 
 export async function connectionProblem(
   connection?: Connection,
-  permitted: (baseUrl: string) => Promise<boolean> = granted,
+  permitted: (baseUrl: string) => Promise<boolean> = hasHostPermission,
 ): Promise<ApiError | undefined> {
   const current = connection ?? (await connectionItem.getValue());
   const resolved = resolveConnection(current);
   if (!resolved.ok) {
-    if (resolved.problem === 'bad-address') return new ApiError('bad-request', t('hardeningBadAddress', describeAddressProblem(resolved.addressProblem)));
-    return new ApiError('auth', t(resolved.problem === 'empty-key' ? 'translationErrorNoKey' : 'hardeningKeyMalformed'));
+    if (resolved.problem === 'bad-address') return new ApiError('bad-request', t('connectionBadAddress', describeAddressProblem(resolved.addressProblem)));
+    return new ApiError('auth', t(resolved.problem === 'empty-key' ? 'translationErrorNoKey' : 'connectionKeyMalformed'));
   }
   // The plan addresses are granted in the manifest; a custom server needs its optional permission.
   if (current.plan === 'custom' && !(await permitted(resolved.baseUrl))) {
-    return new ApiError('bad-request', t('hardeningNoPermission', new URL(resolved.baseUrl).host));
+    return new ApiError('bad-request', t('connectionNoPermission', new URL(resolved.baseUrl).host));
   }
   return undefined;
 }

@@ -3,9 +3,10 @@
 // the message: a page cannot pick the glossary, model or server) and answers in order.
 import { ApiError } from '../shared/api-errors';
 import { t } from '../shared/i18n';
-import { onMessage, type BlockRequest, type MessageSender, type ProtocolMap } from '../shared/protocol';
+import { onMessage } from '../shared/messages-to-background';
+import { type BlockRequest, type MessageSender, type ProtocolMap } from '../shared/protocol';
 import { translationService, type TranslationService } from './translation/service';
-import { isContentScript } from './sender';
+import { isContentScript } from '../shared/sender';
 import { getTabState } from './tab-state';
 
 /** Bounds on what one message may carry: a page's blocks are untrusted input. */

@@ -11,18 +11,21 @@ import { createApiClient, type ApiClient } from '../api/client';
 import { ApiError } from '../shared/api-errors';
 import { API_LIMITS, translateBody, utf8Length } from '../api/packing';
 import type { TranslateParams } from '../shared/api-types';
-import { hasHostPermission, resolveConnection } from '../connection';
+import { hasHostPermission } from '../extension/host-permissions';
+import { resolveConnection } from '../shared/connection';
 import { t } from '../shared/i18n';
-import { onMessage, type MessageSender, type SelectionRequest, type SelectionTranslation } from '../shared/protocol';
-import { MAX_CONTEXT_CHARS, MAX_SELECTION_CHARS, MAX_SELECTION_HTML_CHARS } from '../content/selection/capture';
+import { onMessage } from '../shared/messages-to-background';
+import { type MessageSender, type SelectionRequest, type SelectionTranslation } from '../shared/protocol';
+import { MAX_CONTEXT_CHARS, MAX_SELECTION_CHARS, MAX_SELECTION_HTML_CHARS } from '../shared/limits';
 import { DETAIL_BAD_ADDRESS, DETAIL_NO_KEY, DETAIL_PERMISSION } from '../content/selection/error-text';
-import { connectionItem, defaultGlossariesItem, type Connection } from '../settings';
+import { connectionItem, defaultGlossariesItem } from '../extension/settings-store';
+import { type Connection } from '../shared/settings';
 import { cacheKey, defaultCache, glossaryRevision, type TranslationCache } from './translation/cache';
 import { createGlossaryResolver, type GlossaryResolver } from './translation/glossary-select';
 import { recordUsage } from './translation/usage';
 import { sameMarkup } from './translation/markup-check';
 import { currentJobOptions, defaultGlossaryFor, modelForPlan } from './job-options';
-import { isContentScript } from './sender';
+import { isContentScript } from '../shared/sender';
 
 const LANG_RE = /^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})?$/;
 

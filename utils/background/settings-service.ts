@@ -6,25 +6,17 @@ import { browser } from 'wxt/browser';
 import { storage } from 'wxt/utils/storage';
 import { createApiClient } from '../api/client';
 import { errorCode } from '../shared/api-errors';
-import type { Formality, Language, ModelType } from '../shared/api-types';
-import { checkServerAddress, hasHostPermission, isWellFormedKey, resolveConnection, type ConnectionProblem, type ConnectionTestResult } from '../connection';
+import type { Language } from '../shared/api-types';
+import { checkServerAddress, resolveConnection, type ConnectionProblem, type ConnectionTestResult } from '../shared/connection';
+import { hasHostPermission } from '../extension/host-permissions';
 import { FALLBACK_SOURCE_LANGUAGES, FALLBACK_TARGET_LANGUAGES } from '../shared/languages';
-import { onMessage, type LanguageList, type MessageSender, type SettingsPatch, type SettingsSnapshot } from '../shared/protocol';
+import { onMessage } from '../shared/messages-to-background';
+import type { LanguageList, SettingsPatch, SettingsSnapshot } from '../shared/protocol';
 import { planAddresses, type PlanAddresses } from '../shared/plan-addresses';
-import {
-  connectionItem,
-  defaultGlossariesItem,
-  defaultsItem,
-  siteRulesItem,
-  type Connection,
-  type DefaultGlossaries,
-  type Plan,
-  type SiteRules,
-  type TranslationDefaults,
-} from '../settings';
+import { connectionItem, defaultGlossariesItem, defaultsItem, siteRulesItem } from '../extension/settings-store';
+import type { Connection } from '../shared/settings';
 import { cacheStats, clearCache } from './translation/cache';
 import { usageReport } from './translation/usage';
-import { isContentScript, isExtensionPage } from './sender';
 
 export const LANGUAGE_CACHE_MS = 24 * 60 * 60 * 1000;
 
@@ -50,98 +42,6 @@ export interface SettingsServiceOptions {
   testTimeoutMs?: number;
 }
 
-function forbidden(): Error {
-  return Object.assign(new Error('Only Glossa’s own pages may do this.'), { code: 'forbidden' });
-}
-
-function invalid(field: string, message: string): Error {
-  return Object.assign(new Error(`${field}: ${message}`), { code: 'invalid-settings', field });
-}
-
-function requireExtensionPage(sender: MessageSender): void {
-  if (!isExtensionPage(sender)) throw forbidden();
-}
-
-// ── validating what the options page sends ───────────────────────────────────────────────
-
-const PLANS: readonly Plan[] = ['free', 'paid', 'custom'];
-const FORMALITIES: readonly Formality[] = ['default', 'more', 'less', 'prefer_more', 'prefer_less'];
-const MODEL_TYPES: readonly ModelType[] = ['latency_optimized', 'quality_optimized', 'prefer_quality_optimized'];
-const LANGUAGE_CODE = /^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})?$/;
-const HOSTNAME = /^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*(:\d{1,5})?$/;
-const PAIR_KEY = /^[a-z]{2,3}>[a-z]{2,3}$/;
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function text(value: unknown, field: string, max: number): string {
-  if (typeof value !== 'string') throw invalid(field, 'expected a string');
-  if (value.length > max) throw invalid(field, `longer than ${max} characters`);
-  return value.trim();
-}
-
-function oneOf<T extends string>(value: unknown, allowed: readonly T[], field: string): T {
-  if (typeof value !== 'string' || !(allowed as readonly string[]).includes(value)) throw invalid(field, `expected one of ${allowed.join(', ')}`);
-  return value as T;
-}
-
-export function parseConnection(value: unknown): Connection {
-  if (!isRecord(value)) throw invalid('connection', 'expected an object');
-  const apiKey = text(value.apiKey, 'connection.apiKey', 4096);
-  if (!isWellFormedKey(apiKey)) throw invalid('connection.apiKey', 'contains spaces or control characters');
-  const plan = oneOf(value.plan, PLANS, 'connection.plan');
-  let customUrl = text(value.customUrl ?? '', 'connection.customUrl', 2048);
-  if (plan === 'custom') {
-    const address = checkServerAddress(customUrl);
-    if (!address.ok) throw Object.assign(invalid('connection.customUrl', address.problem), { addressProblem: address.problem });
-    customUrl = address.url;
-  }
-  return { apiKey, plan, customUrl };
-}
-
-export function parseDefaults(value: unknown): TranslationDefaults {
-  if (!isRecord(value)) throw invalid('defaults', 'expected an object');
-  const targetLang = text(value.targetLang, 'defaults.targetLang', 16).toUpperCase();
-  if (!LANGUAGE_CODE.test(targetLang)) throw invalid('defaults.targetLang', 'not a language code');
-  const sourceLang = text(value.sourceLang ?? '', 'defaults.sourceLang', 16).toUpperCase();
-  if (sourceLang && !LANGUAGE_CODE.test(sourceLang)) throw invalid('defaults.sourceLang', 'not a language code');
-  if (typeof value.bilingual !== 'boolean') throw invalid('defaults.bilingual', 'expected true or false');
-  return {
-    targetLang,
-    sourceLang,
-    formality: oneOf(value.formality, FORMALITIES, 'defaults.formality'),
-    modelType: oneOf(value.modelType, MODEL_TYPES, 'defaults.modelType'),
-    bilingual: value.bilingual,
-  };
-}
-
-function hostList(value: unknown, field: string): string[] {
-  if (!Array.isArray(value)) throw invalid(field, 'expected a list');
-  const hosts = value.map((host, i) => {
-    const name = text(host, `${field}[${i}]`, 300).toLowerCase();
-    if (!HOSTNAME.test(name)) throw invalid(`${field}[${i}]`, 'not a host name');
-    return name;
-  });
-  return [...new Set(hosts)];
-}
-
-export function parseSiteRules(value: unknown): SiteRules {
-  if (!isRecord(value)) throw invalid('siteRules', 'expected an object');
-  return { always: hostList(value.always, 'siteRules.always'), never: hostList(value.never, 'siteRules.never') };
-}
-
-export function parseDefaultGlossaries(value: unknown): DefaultGlossaries {
-  if (!isRecord(value)) throw invalid('defaultGlossaries', 'expected an object');
-  const result: DefaultGlossaries = {};
-  for (const [pair, id] of Object.entries(value)) {
-    if (!PAIR_KEY.test(pair)) throw invalid(`defaultGlossaries.${pair}`, 'not a language pair');
-    const glossaryId = text(id, `defaultGlossaries.${pair}`, 200);
-    if (glossaryId) result[pair] = glossaryId;
-  }
-  return result;
-}
-
 // ── settings ─────────────────────────────────────────────────────────────────────────────
 
 export async function readSettings(): Promise<SettingsSnapshot> {
@@ -154,14 +54,23 @@ export async function readSettings(): Promise<SettingsSnapshot> {
   return { connection, defaults, siteRules, defaultGlossaries };
 }
 
-/** Validates every part first, so a bad part saves nothing; then writes the parts given. */
-export async function saveSettings(patch: unknown): Promise<SettingsSnapshot> {
-  if (!isRecord(patch)) throw invalid('settings', 'expected an object');
+function invalid(field: string, message: string, extra: Record<string, unknown> = {}): Error {
+  return Object.assign(new Error(`${field}: ${message}`), { code: 'invalid-settings', field, ...extra });
+}
+
+/** A custom server's address, normalised, or the problem with it named for the options page. */
+function withCheckedAddress(connection: Connection): Connection {
+  if (connection.plan !== 'custom') return connection;
+  const address = checkServerAddress(connection.customUrl);
+  if (!address.ok) throw invalid('connection.customUrl', address.problem, { addressProblem: address.problem });
+  return { ...connection, customUrl: address.url };
+}
+
+/** Writes the parts given (checked whole by the saveSettings schema, so a bad part saves nothing). */
+export async function saveSettings(patch: SettingsPatch): Promise<SettingsSnapshot> {
   const current = await readSettings();
-  const connection = patch.connection === undefined ? undefined : parseConnection(patch.connection);
-  const defaults = patch.defaults === undefined ? undefined : parseDefaults(patch.defaults);
-  const siteRules = patch.siteRules === undefined ? undefined : parseSiteRules(patch.siteRules);
-  const defaultGlossaries = patch.defaultGlossaries === undefined ? undefined : parseDefaultGlossaries(patch.defaultGlossaries);
+  const { defaults, siteRules, defaultGlossaries } = patch;
+  const connection = patch.connection && withCheckedAddress(patch.connection);
   const plan = (connection ?? current.connection).plan;
   // The quality model exists only on the paid plan's address: every request would fail.
   if (plan === 'free' && (defaults ?? current.defaults).modelType === 'quality_optimized') {
@@ -197,15 +106,6 @@ const PROBLEM_FOR_CODE: Partial<Record<string, ConnectionProblem>> = {
   server: 'server',
 };
 
-function asConnection(value: unknown): Connection {
-  if (!isRecord(value)) throw invalid('connection', 'expected an object');
-  return {
-    apiKey: typeof value.apiKey === 'string' ? value.apiKey : '',
-    plan: oneOf(value.plan, PLANS, 'connection.plan'),
-    customUrl: typeof value.customUrl === 'string' ? value.customUrl : '',
-  };
-}
-
 function validLanguages(list: Language[]): boolean {
   return list.length > 0 && list.every((lang) => typeof lang.language === 'string' && lang.language.length > 0);
 }
@@ -221,8 +121,8 @@ export function createSettingsService(options: SettingsServiceOptions = {}) {
   }
 
   /** Never throws: every failure is a result the options page can put in words. No request without key, valid address and permission. */
-  async function testConnection(connectionInput: unknown): Promise<ConnectionTestResult> {
-    const connection = connectionInput === undefined ? await connectionItem.getValue() : asConnection(connectionInput);
+  async function testConnection(draft?: Connection): Promise<ConnectionTestResult> {
+    const connection = draft ?? (await connectionItem.getValue());
     const resolved = resolveConnection(connection, addresses());
     if (!resolved.ok) return resolved.problem === 'bad-address' ? { ok: false, problem: 'bad-address', addressProblem: resolved.addressProblem } : { ok: false, problem: resolved.problem };
     const { baseUrl, apiKey } = resolved;
@@ -286,36 +186,17 @@ export async function openWelcome(): Promise<void> {
 export function registerSettingsService(options: SettingsServiceOptions = {}): void {
   const service = createSettingsService(options);
 
-  onMessage('getSettings', ({ sender }) => {
-    requireExtensionPage(sender);
-    return readSettings();
-  });
-  onMessage('saveSettings', ({ data, sender }) => {
-    requireExtensionPage(sender);
-    return saveSettings(data as SettingsPatch);
-  });
-  onMessage('testConnection', ({ data, sender }) => {
-    requireExtensionPage(sender);
-    return service.testConnection(isRecord(data) ? data.connection : undefined);
-  });
-  onMessage('languages', ({ data, sender }) => {
-    if (!isExtensionPage(sender) && !isContentScript(sender)) throw forbidden();
-    const type = isRecord(data) && data.type === 'source' ? 'source' : 'target';
-    return service.languages(type);
-  });
-  onMessage('cacheStats', ({ sender }) => {
-    requireExtensionPage(sender);
-    return cacheStats();
-  });
-  onMessage('clearCache', async ({ sender }) => {
-    requireExtensionPage(sender);
+  // Senders and data are checked by the protocol (utils/shared/messages-to-background.ts).
+  onMessage('getSettings', () => readSettings());
+  onMessage('saveSettings', ({ data }) => saveSettings(data));
+  onMessage('testConnection', ({ data }) => service.testConnection(data.connection));
+  onMessage('languages', ({ data }) => service.languages(data.type ?? 'target'));
+  onMessage('cacheStats', () => cacheStats());
+  onMessage('clearCache', async () => {
     await clearCache();
     return cacheStats();
   });
-  onMessage('usage', ({ sender }) => {
-    requireExtensionPage(sender);
-    return usageReport();
-  });
+  onMessage('usage', () => usageReport());
 
   browser.runtime.onInstalled.addListener(({ reason }) => {
     if (reason === 'install') void openWelcome();

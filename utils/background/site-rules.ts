@@ -1,19 +1,11 @@
 // Site rules: hostnames the user chose to always or never translate. Rules match a hostname
 // exactly (www.example.com and example.com are different sites, as the browser's own
 // permission prompts treat them).
-import { siteRulesItem, type SiteRules } from '../settings';
+import { siteRulesItem } from '../extension/settings-store';
 import type { SiteRule } from '../shared/protocol';
+import type { SiteRules } from '../shared/settings';
 
-/** The hostname a rule applies to, or '' for URLs that have none we can act on. */
-export function hostnameOf(url: string | undefined): string {
-  if (!url) return '';
-  try {
-    const parsed = new URL(url);
-    return parsed.protocol === 'http:' || parsed.protocol === 'https:' ? parsed.hostname.toLowerCase() : '';
-  } catch {
-    return '';
-  }
-}
+export { siteHostname as hostnameOf, normaliseHostname } from '../shared/hosts';
 
 /** Match pattern for the optional host permission that lets Glossa run on a site unasked. */
 export function sitePermissionPattern(url: string): string | undefined {
@@ -33,16 +25,6 @@ export function ruleFor(hostname: string, rules: SiteRules): SiteRule {
 }
 
 /** A hostname as the rules store it, or undefined when the input is not one. */
-export function normaliseHostname(input: unknown): string | undefined {
-  if (typeof input !== 'string') return undefined;
-  const host = input.trim().toLowerCase();
-  // Letters, digits, hyphens and dots (IDNs arrive punycoded from URL.hostname), or an IPv6 literal.
-  if (!host || host.length > 253) return undefined;
-  if (/^[a-z0-9.-]+$/.test(host) && !host.startsWith('.') && !host.endsWith('.')) return host;
-  if (/^\[[0-9a-f:.]+\]$/.test(host)) return host;
-  return undefined;
-}
-
 /** The rules with `hostname` set to `rule`; a site is never in both lists. */
 export function withRule(rules: SiteRules, hostname: string, rule: SiteRule): SiteRules {
   const always = rules.always.filter((h) => h !== hostname);

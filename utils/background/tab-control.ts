@@ -4,14 +4,15 @@
 // worker) and draws the badge from it.
 import { browser } from 'wxt/browser';
 import { API_ERROR_CODES, errorCode, type ApiErrorCode } from '../shared/api-errors';
-import { onMessage, type MessageSender, type PageJobOptions, type ProtocolMap, type TabInfo } from '../shared/protocol';
-import { connectionItem, siteRulesItem } from '../settings';
+import { onMessage } from '../shared/messages-to-background';
+import { type MessageSender, type PageJobOptions, type ProtocolMap, type TabInfo } from '../shared/protocol';
+import { connectionItem, siteRulesItem } from '../extension/settings-store';
 import { translationService } from './translation/service';
 import { applyBadge, showsTranslation, syncPageMenu } from './badge';
 import { connectionProblem } from './connection-check';
-import { currentJobOptions, modelForPlan, preferFormality, sameJob, validJobOptions } from './job-options';
+import { currentJobOptions, modelForPlan, preferFormality, sameJob } from './job-options';
 import { contentScriptPresent, isRestrictedUrl, sendIfPresent, sendToContent } from './injection';
-import { isContentScript, isExtensionPage } from './sender';
+import { isContentScript, isExtensionPage } from '../shared/sender';
 import { hostnameOf, normaliseHostname, ruleFor, setSiteRule, sitePermissionPattern } from './site-rules';
 import { EMPTY_TAB_STATE, clearTabState, getTabState, storedTabIds, updateTabState, type TabState } from './tab-state';
 
@@ -282,9 +283,7 @@ export function registerTabControl(ready: Promise<unknown> = Promise.resolve()):
   onMessage('getTabInfo', ({ data, sender }) => fromExtension(sender, () => tabInfo(validTabId(data))));
   onMessage('translatePage', ({ data, sender }) => fromExtension(sender, async () => {
     const tabId = validTabId(data);
-    const options = validJobOptions(data.options);
-    if (!options) throw Object.assign(new Error('Invalid translation options'), { code: 'bad-request' });
-    await translateTab(tabId, options, 'popup');
+    await translateTab(tabId, data.options, 'popup');
     return tabInfo(tabId);
   }));
   onMessage('showPageOriginal', ({ data, sender }) => fromExtension(sender, async () => {

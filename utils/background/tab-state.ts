@@ -2,27 +2,12 @@
 // stopped. Read-modify-write updates are serialised per tab so concurrent reports don't race.
 import { browser } from 'wxt/browser';
 import { storage } from 'wxt/utils/storage';
-import type { ApiErrorCode } from '../shared/api-errors';
-import type { PageJobOptions, PageProgress } from '../shared/protocol';
+import { EMPTY_TAB_STATE, tabStateKey, type TabState } from '../shared/tab-state';
 
-export type TabPhase = 'original' | 'translating' | 'translated' | 'error';
-
-export interface TabState extends PageProgress {
-  phase: TabPhase;
-  /** Options of the current (or last) translation of this tab. */
-  job?: PageJobOptions;
-  /** Last error that stopped or degraded the translation. */
-  errorCode?: ApiErrorCode | 'never-site' | 'restricted-page';
-  errorMessage?: string;
-  /** Page URL the state belongs to; a navigation resets it. */
-  url?: string;
-  updatedAt: number;
-}
-
-export const EMPTY_TAB_STATE: TabState = { phase: 'original', total: 0, done: 0, failed: 0, billedCharacters: 0, updatedAt: 0 };
+export { EMPTY_TAB_STATE, type TabPhase, type TabState } from '../shared/tab-state';
 
 function itemFor(tabId: number) {
-  return storage.defineItem<TabState>(`session:tab:${tabId}`, { fallback: EMPTY_TAB_STATE });
+  return storage.defineItem<TabState>(tabStateKey(tabId), { fallback: EMPTY_TAB_STATE });
 }
 
 export async function getTabState(tabId: number): Promise<TabState> {
@@ -62,7 +47,4 @@ export async function storedTabIds(): Promise<number[]> {
     .map(Number);
 }
 
-/** Watches one tab's state (popup uses it for live progress). Returns an unwatch function. */
-export function watchTabState(tabId: number, callback: (state: TabState) => void): () => void {
-  return itemFor(tabId).watch((value) => callback(value ?? EMPTY_TAB_STATE));
-}
+export { watchTabState } from '../shared/tab-state';

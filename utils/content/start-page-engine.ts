@@ -3,34 +3,11 @@
 // the background (which owns the key, the cache and the API).
 import { browser } from 'wxt/browser';
 import type { ApiErrorCode } from '../shared/api-errors';
-import type { Formality, ModelType } from '../shared/api-types';
-import { onMessage, sendMessage, type MessageSender, type PageJobOptions } from '../shared/protocol';
+import { onMessage } from '../shared/messages-to-content';
+import { sendMessage, type MessageSender } from '../shared/protocol';
 import { createPageEngine, type EngineProgress, type PageEngine, type PageEngineOptions, type TranslateFn } from '../page/engine';
 import type { DetectLanguage } from '../page/language';
 import { createStatusNotice } from './status-notice';
-
-const FORMALITIES: readonly Formality[] = ['default', 'more', 'less', 'prefer_more', 'prefer_less'];
-const MODELS: readonly ModelType[] = ['latency_optimized', 'quality_optimized', 'prefer_quality_optimized'];
-const LANG = /^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})?$/;
-
-/** Checks the options of a startTranslation message; undefined when malformed. */
-export function validJobOptions(input: unknown): PageJobOptions | undefined {
-  const o = input as Record<string, unknown> | null;
-  if (typeof o !== 'object' || o === null) return undefined;
-  if (typeof o.targetLang !== 'string' || !LANG.test(o.targetLang)) return undefined;
-  if (typeof o.sourceLang !== 'string' || (o.sourceLang !== '' && !LANG.test(o.sourceLang))) return undefined;
-  if (!FORMALITIES.includes(o.formality as Formality) || !MODELS.includes(o.modelType as ModelType)) return undefined;
-  if (o.glossaryId !== undefined && typeof o.glossaryId !== 'string') return undefined;
-  if (typeof o.bilingual !== 'boolean') return undefined;
-  return {
-    targetLang: o.targetLang,
-    sourceLang: o.sourceLang,
-    formality: o.formality as Formality,
-    modelType: o.modelType as ModelType,
-    ...(o.glossaryId ? { glossaryId: o.glossaryId } : {}),
-    bilingual: o.bilingual,
-  };
-}
 
 /** The browser's words for "the service worker went away before answering". */
 const WORKER_GONE = /Receiving end does not exist|Could not establish connection|message port closed|message channel closed|Extension context invalidated/i;
@@ -114,8 +91,7 @@ export function startPageEngine(doc: Document = document, overrides: Partial<Pag
 
   onMessage('startTranslation', async ({ data, sender }) => {
     if (!fromExtension(sender)) throw forbidden();
-    const job = validJobOptions(data);
-    if (!job) throw Object.assign(new Error('Invalid translation options'), { code: 'bad-request' });
+    const job = data;
     await stop();
     const current = createPageEngine({
       translate: translateViaBackground, job, document: doc, detectLanguage: detectWithBrowser, onProgress: report, ...overrides,

@@ -1,26 +1,29 @@
 // The one messaging protocol shared by every entrypoint. Each message takes one `data` object
 // and returns plain data; errors arrive as plain Errors that keep `code` (branch on err.code).
-// The background checks the sender of each message before doing anything privileged
-// (see utils/background/sender.ts). Each area adds its messages in its own section below.
-import { browser, type Browser } from 'wxt/browser';
+// This file is a leaf: it imports only other shared modules, and feature modules import it.
+//
+// Each message's allowed senders and the schema of its data sit next to it, in
+// messages-to-background.ts (for the background) and messages-to-content.ts (for content
+// scripts): each side loads only the schemas it receives, so the content script stays small.
+// Handlers are registered through those files' `onMessage`, which checks the sender
+// (sender.ts) and validates the data before the handler runs; nothing else is trusted.
+//
+// Why an own transport and not @webext-core/messaging: its 4.x calls chrome.runtime and
+// chrome.tabs with lastError callbacks, which WXT's fake browser (the `browser` object that unit
+// tests drive) does not serve, and it checks neither senders nor data. This one is ~100 lines
+// over `browser.runtime`/`browser.tabs`, so the polyfill covers Firefox and the fake covers tests.
+import { browser } from 'wxt/browser';
+import * as v from 'valibot';
 import type { ApiErrorCode } from './api-errors';
-// Settings section types (utils/background/settings-service.ts).
-import type { Language } from './api-types';
-import type { ConnectionTestResult } from '../connection';
-import type { Connection, DefaultGlossaries, Plan, SiteRules as StoredSiteRules, TranslationDefaults } from '../settings';
-import type { CreateGlossaryParams, DictionaryEntries, DictionaryMeta, Formality, Glossary, ModelType } from './api-types';
-import type { TabState } from '../background/tab-state';
+import type { CreateGlossaryParams, DictionaryEntries, DictionaryMeta, Glossary, Language } from './api-types';
+import type { ConnectionTestResult } from './connection';
+import { senderIs, type MessageSender, type SenderKind } from './sender';
+import type { Connection, DefaultGlossaries, PageJobOptions, Plan, SiteRules as StoredSiteRules, TranslationDefaults } from './settings';
+import type { PageProgress, TabState } from './tab-state';
 
-/** Options of one page translation, as the content script receives them (never the key). */
-export interface PageJobOptions {
-  targetLang: string;
-  /** '' = detect. */
-  sourceLang: string;
-  formality: Formality;
-  modelType: ModelType;
-  glossaryId?: string;
-  bilingual: boolean;
-}
+export type { MessageSender, SenderKind } from './sender';
+export type { PageJobOptions } from './settings';
+export type { PageProgress } from './tab-state';
 
 /** One block to translate: HTML with Glossa's id-only inline tags, or plain text (attributes, title). */
 export interface BlockRequest {
@@ -31,13 +34,6 @@ export interface BlockRequest {
 export type BlockResult =
   | { ok: true; text: string; detectedSourceLang?: string }
   | { ok: false; code: ApiErrorCode | 'hostile'; message: string };
-
-export interface PageProgress {
-  total: number;
-  done: number;
-  failed: number;
-  billedCharacters: number;
-}
 
 export interface ProtocolMap {
   // ── content script → background: page engine ───────────────────────────────────────
@@ -177,17 +173,30 @@ export interface TabInfo {
   plan: Plan;
 }
 
-
-// A small transport over browser.runtime/tabs messaging, so the polyfill covers Firefox and
-// the fake browser covers tests. Replies are wrapped so errors keep their `code` on the way.
-type MessageType = keyof ProtocolMap;
-type DataOf<K extends MessageType> = Parameters<ProtocolMap[K]>[0];
-type ReturnOf<K extends MessageType> = ReturnType<ProtocolMap[K]>;
+// ── transport ──────────────────────────────────────────────────────────────────────────
+// Replies are wrapped so errors keep their `code` on the way.
+export type MessageType = keyof ProtocolMap;
+export type DataOf<K extends MessageType> = Parameters<ProtocolMap[K]>[0];
+export type ReturnOf<K extends MessageType> = ReturnType<ProtocolMap[K]>;
 type Envelope = { glossa: MessageType; data: unknown };
 type Reply = { ok: true; value: unknown } | { ok: false; error: Record<string, unknown> };
 
-export type MessageSender = Browser.runtime.MessageSender;
 export type Handler<K extends MessageType> = (message: { data: DataOf<K>; sender: MessageSender }) => ReturnOf<K> | Promise<ReturnOf<K>>;
+
+/**
+ * Who may send a message and what its data must look like. Messages that only the extension
+ * itself can send (background → content script) carry no schema: see messages-to-content.ts.
+ */
+export interface MessageRule<K extends MessageType> {
+  from: readonly SenderKind[];
+  data?: v.GenericSchema<unknown, DataOf<K>>;
+  /** The error code for data that does not fit the schema ('bad-request' unless named). */
+  invalidCode?: string;
+}
+
+export type MessageRules<K extends MessageType> = { [P in K]: MessageRule<P> };
+/** Rules for messages from pages and content scripts: a schema is required. */
+export type CheckedMessageRules<K extends MessageType> = { [P in K]: MessageRule<P> & Required<Pick<MessageRule<P>, 'data'>> };
 
 function isEnvelope(value: unknown): value is Envelope {
   return typeof value === 'object' && value !== null && typeof (value as Envelope).glossa === 'string';
@@ -245,8 +254,7 @@ function listener(message: unknown, sender: MessageSender): Promise<Reply> | und
     .then((value): Reply => ({ ok: true, value: value ?? null }), (err): Reply => ({ ok: false, error: toPlainError(err) }));
 }
 
-/** Registers the handler for one message type; returns a function that removes it. */
-export function onMessage<K extends MessageType>(type: K, handler: Handler<K>): () => void {
+function register<K extends MessageType>(type: K, handler: Handler<K>): () => void {
   handlers.set(type, handler as unknown as Handler<MessageType>);
   if (!listening) {
     browser.runtime.onMessage.addListener(listener as never);
@@ -255,6 +263,37 @@ export function onMessage<K extends MessageType>(type: K, handler: Handler<K>): 
   return () => {
     if (handlers.get(type) === (handler as unknown)) handlers.delete(type);
   };
+}
+
+function refusal(code: string, message: string, extra: Record<string, unknown> = {}): Error {
+  return Object.assign(new Error(message), { code, ...extra });
+}
+
+/**
+ * Registers the handler for one message behind its rule: a sender the rule does not name is
+ * refused with `forbidden`, data that does not fit the schema with `bad-request` (or the rule's
+ * code) naming the first field at fault. The handler gets the schema's output.
+ */
+export function listen<K extends MessageType>(type: K, rule: MessageRule<K>, handler: Handler<K>): () => void {
+  return register(type, (({ data, sender }: { data: unknown; sender: MessageSender }) => {
+    if (!rule.from.some((kind) => senderIs(kind, sender))) throw refusal('forbidden', 'Only Glossa’s own pages may do this.');
+    if (!rule.data) return handler({ data: data as DataOf<K>, sender });
+    const parsed = v.safeParse(rule.data, data);
+    if (!parsed.success) {
+      const issue = parsed.issues[0];
+      const field = (issue.path ?? []).map((item) => (typeof item.key === 'number' ? `[${item.key}]` : `.${String(item.key)}`)).join('').replace(/^\./, '');
+      throw refusal(rule.invalidCode ?? 'bad-request', field ? `${field}: ${issue.message}` : issue.message, { field });
+    }
+    return handler({ data: parsed.output, sender });
+  }) as unknown as Handler<K>);
+}
+
+/**
+ * Registers a handler without sender or data checks: for test doubles standing in for the
+ * other side. Product code registers through messages-to-background.ts / messages-to-content.ts.
+ */
+export function onMessage<K extends MessageType>(type: K, handler: Handler<K>): () => void {
+  return register(type, handler);
 }
 
 export function removeAllListeners(): void {

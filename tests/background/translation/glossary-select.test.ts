@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ApiClient } from '../../../utils/api/client';
 import type { Glossary } from '../../../utils/shared/api-types';
-import { defaultGlossariesItem } from '../../../utils/settings';
+import { defaultGlossariesItem } from '../../../utils/extension/settings-store';
 import { createGlossaryResolver } from '../../../utils/background/translation/glossary-select';
 
 const glossaries: Glossary[] = [

@@ -8,7 +8,7 @@ import { startServer, pseudoTranslate, type GlossaServer } from '../../../server
 import { createApiClient } from '../../../utils/api/client';
 import type { TranslateRequest } from '../../../server/index';
 import type { BlockRequest, PageJobOptions } from '../../../utils/shared/protocol';
-import { connectionItem, defaultGlossariesItem } from '../../../utils/settings';
+import { connectionItem, defaultGlossariesItem } from '../../../utils/extension/settings-store';
 import { bumpGlossaryRevision, createTranslationCache, type TranslationCache } from '../../../utils/background/translation/cache';
 import { apiFormality, createTranslationService, translationService, type TranslationServiceDeps } from '../../../utils/background/translation/service';
 import { billedForTab, usageForMonth } from '../../../utils/background/translation/usage';

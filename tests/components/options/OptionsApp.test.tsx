@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/preact';
 import { afterEach, describe, expect, it } from 'vitest';
 import { OptionsApp } from '../../../components/options/OptionsApp';
-import { connectionItem, defaultGlossariesItem, defaultsItem, siteRulesItem } from '../../../utils/settings';
+import { connectionItem, defaultGlossariesItem, defaultsItem, siteRulesItem } from '../../../utils/extension/settings-store';
 import { usageItem, monthKey } from '../../../utils/background/translation/usage';
 import { defaultCache } from '../../../utils/background/translation/cache';
 import { jsonResponse, startFakeBackground } from './background';
@@ -51,6 +51,23 @@ describe('connection', () => {
     type('Server address', 'api.example.com');
     fireEvent.blur(screen.getByLabelText('Server address'));
     expect(await screen.findByText('The server address must start with https:// or http://.')).toBeTruthy();
+  });
+
+  it('refuses plain http to another computer, naming the risk; loopback over http is saved', async () => {
+    const bg = startFakeBackground();
+    await renderPage();
+    type('API key', 'k1');
+    select('Plan', 'custom');
+    type('Server address', 'http://translate.example.net');
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText(/your API key and the text of every page you translate would cross the network unencrypted/, { selector: '.field-error' })).toBeTruthy();
+    expect(screen.getByLabelText('Server address').getAttribute('aria-invalid')).toBe('true');
+    expect(bg.permissions.request).not.toHaveBeenCalled();
+    expect((await connectionItem.getValue()).customUrl).toBe('');
+
+    type('Server address', 'http://127.0.0.1:9000');
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(async () => expect((await connectionItem.getValue()).customUrl).toBe('http://127.0.0.1:9000'));
   });
 
   it('asks for the custom address’s host permission when saving, and keeps the form when refused', async () => {

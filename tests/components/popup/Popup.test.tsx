@@ -6,7 +6,7 @@ import type { Glossary } from '@/utils/shared/api-types';
 import { registerTabControl } from '@/utils/background/tab-control';
 import { updateTabState } from '@/utils/background/tab-state';
 import { onMessage, removeAllListeners, type PageJobOptions } from '@/utils/shared/protocol';
-import { connectionItem, defaultGlossariesItem, defaultsItem, popupChoicesItem, siteRulesItem } from '@/utils/settings';
+import { connectionItem, defaultGlossariesItem, defaultsItem, popupChoicesItem, siteRulesItem } from '@/utils/extension/settings-store';
 import { installFakeContent, type FakeContent } from '../../background/fake-tabs';
 
 const GLOSSARIES: Glossary[] = [

@@ -4,7 +4,8 @@
 // checked first, from a briefly cached list, and an unusable glossary is left out.
 import type { ApiClient } from '../../api/client';
 import type { Glossary } from '../../shared/api-types';
-import { baseLanguage, defaultGlossariesItem, pairKey } from '../../settings';
+import { baseLanguage, pairKey } from '../../shared/language-code';
+import { defaultGlossariesItem } from '../../extension/settings-store';
 
 export interface GlossaryChoice {
   /** The job's glossary: undefined = the default glossary of the pair, '' = none. */

@@ -3,6 +3,7 @@
 // server says it billed is counted: cache hits and deduplicated blocks cost nothing.
 import { storage } from 'wxt/utils/storage';
 import type { UsageReport } from '../../shared/protocol';
+import { definePrivateItem } from '../../extension/private-storage';
 
 export interface MonthUsage {
   total: number;
@@ -13,7 +14,8 @@ export interface MonthUsage {
 /** Months kept: the current one and a year back. */
 const KEEP_MONTHS = 13;
 
-export const usageItem = storage.defineItem<Record<string, MonthUsage>>('local:usage', { fallback: {} });
+/** Billed characters by month and site: the sites say where the user reads, so the item is private. */
+export const usageItem = definePrivateItem<Record<string, MonthUsage>>('usage', {});
 
 function tabItem(tabId: number) {
   return storage.defineItem<number>(`session:billed:${tabId}`, { fallback: 0 });

@@ -11,10 +11,9 @@ import { INLINE_FROM_PAGE, normaliseSpace, serialiseFragment, type InlineElement
 // The selection limits in one place: the background checks messages against them too.
 export { MAX_CONTEXT_CHARS };
 
-/** A selection longer than this is not sent from the popover (whole-page translation is the tool for that). */
-export const MAX_SELECTION_CHARS = 20_000;
-/** HTML larger than this is sent as plain text instead (formatting is lost, the text is not). */
-export const MAX_SELECTION_HTML_CHARS = 60_000;
+// Limits the background enforces too (utils/shared/limits.ts).
+import { MAX_SELECTION_CHARS, MAX_SELECTION_HTML_CHARS } from '../../shared/limits';
+export { MAX_SELECTION_CHARS, MAX_SELECTION_HTML_CHARS };
 
 export interface SelectionRect {
   top: number;

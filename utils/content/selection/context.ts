@@ -7,7 +7,8 @@ import { CELLS, LINE_BLOCKS, normaliseSpace, PARAGRAPH_BLOCKS, SKIPPED } from '.
 import { composedParent } from './selected-range';
 
 /** Context beyond this is cut to a window around the selection: it only has to hint at the topic. */
-export const MAX_CONTEXT_CHARS = 4_000;
+import { MAX_CONTEXT_CHARS } from '../../shared/limits';
+export { MAX_CONTEXT_CHARS };
 /** The section heading is cut to this (its start is kept). */
 export const CONTEXT_HEADING_CHARS = 200;
 /** The paragraphs before and after are cut to this each (the side next to the selection is kept). */

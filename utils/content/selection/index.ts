@@ -3,7 +3,7 @@
 // (context menu or shortcut) by capturing this frame's selection and opening the popover.
 // Frames without a selection answer late and negatively, so that when the background asks
 // every frame, the frame that shows the popover answers first.
-import { onMessage } from '../../shared/protocol';
+import { onMessage } from '../../shared/messages-to-content';
 import { captureSelection } from './capture';
 import { currentPopover, defaultPopoverDeps, openSelectionPopover, type PopoverDeps } from './popover';
 import { exposeShadowRoot } from '../test-hooks';

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { launchGlossa, type Glossa } from './harness';
-import { defaults, html, translateRequests, watchRequests } from './hardening-helpers';
+import { defaults, html, translateRequests, watchRequests } from './helpers';
 import { CASES, checkCases, CONTROL, FAILED_CASES, hostilePayload, PAGE, popoverFindings, selectParagraphInPage, snapshotInPage } from './hostile-cases';
 import { pseudoTranslate } from '../../server/index';
 import { noticeIn, popoverIn } from './closed-roots';

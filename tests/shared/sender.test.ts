@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { isContentScript, isExtensionPage } from '../../utils/background/sender';
+import { isContentScript, isExtensionPage } from '../../utils/shared/sender';
 
 const own = () => fakeBrowser.runtime.getURL('/options.html');
 

@@ -1,4 +1,4 @@
-// Shared helpers of the hardening end-to-end tests (tests/e2e/hardening-*.e2e.ts): reading the
+// Shared helpers of the hardening end-to-end tests (tests/e2e/*.e2e.ts): reading the
 // API server's request log, waiting on conditions, and watching a page for things that must
 // never happen (requests it did not make itself, script that ran).
 import type { BrowserContext, Page } from 'playwright-core';

@@ -9,7 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { launchGlossa, type Glossa } from './harness';
-import { defaults, html, translateRequests } from './hardening-helpers';
+import { defaults, html, translateRequests } from './helpers';
 import { pseudoTranslate } from '../../server/index';
 
 const de = (text: string) => pseudoTranslate(text, 'DE', { tagHandling: 'html' });
@@ -247,7 +247,7 @@ describe('huge and odd pages', () => {
     glossa.pages.set('/hardening/rerender.html', RERENDER_PAGE);
   });
   afterAll(async () => {
-    console.info(`[hardening-huge-pages] figures ${JSON.stringify(figures, null, 1)}`);
+    console.info(`[huge-pages] figures ${JSON.stringify(figures, null, 1)}`);
     await glossa?.close();
   });
 

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { launchGlossa, TEST_KEY, type Glossa } from './harness';
-import { badgeText, badgeTitle, defaults, html, sendCounts, textsOf, translateRequests, waitForTranslateRequests } from './hardening-helpers';
+import { badgeText, badgeTitle, defaults, html, sendCounts, textsOf, translateRequests, waitForTranslateRequests } from './helpers';
 import { pseudoTranslate, startServer, type MalformedShape } from '../../server/index';
 import { noticeIn } from './closed-roots';
 

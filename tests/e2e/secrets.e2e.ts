@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CDPSession, Page } from 'playwright-core';
 import { launchGlossa, type Glossa } from './harness';
-import { defaults, html, translateRequests } from './hardening-helpers';
+import { defaults, html, translateRequests } from './helpers';
 import { noticeIn, popoverIn } from './closed-roots';
 import { startServer, type GlossaServer } from '../../server/index';
 

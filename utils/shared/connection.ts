@@ -1,19 +1,27 @@
 // The connection to the API as the user configures it: checking a custom server address,
-// resolving the address to call, host permissions for it, and the outcome of a connection
-// test in words. Shared by the options page (before saving) and the background (before calling).
-import { browser } from 'wxt/browser';
-import { t } from './shared/i18n';
-import { originPattern, planAddresses, type PlanAddresses } from './shared/plan-addresses';
+// resolving the address to call, match patterns for its host permission, and the outcome of a
+// connection test in words. Shared by the options page (before saving) and the background
+// (before calling); the permission calls themselves are utils/extension/host-permissions.ts.
+import { t } from './i18n';
+import { serverHost } from './hosts';
+import { originPattern, planAddresses, type PlanAddresses } from './plan-addresses';
 import type { Connection } from './settings';
 
-export type AddressProblem = 'empty' | 'malformed' | 'scheme' | 'credentials' | 'query' | 'fragment' | 'version-path';
+export type AddressProblem = 'empty' | 'malformed' | 'scheme' | 'credentials' | 'query' | 'fragment' | 'version-path' | 'insecure';
+
+/** This computer: plain http:// to it never crosses a network. */
+export function isLoopbackHost(hostname: string): boolean {
+  const host = hostname.toLowerCase().replace(/^\[|\]$/g, '');
+  return host === 'localhost' || host.endsWith('.localhost') || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host);
+}
 
 export type AddressCheck = { ok: true; url: string } | { ok: false; problem: AddressProblem };
 
 /**
  * Checks a custom server address: an http(s) URL with a host, no user name or password (the key
  * goes in a header, never in the URL), no query or fragment (Glossa appends paths), and not
- * ending in /v2 or /v3 (Glossa adds the version). Returns the address without trailing slashes.
+ * ending in /v2 or /v3 (Glossa adds the version), and https unless the server runs on this
+ * computer (loopback). Returns the address without trailing slashes.
  */
 export function checkServerAddress(input: string): AddressCheck {
   const text = input.trim();
@@ -36,6 +44,8 @@ export function checkServerAddress(input: string): AddressCheck {
   if (url.hash || text.includes('#')) return { ok: false, problem: 'fragment' };
   const path = url.pathname.replace(/\/+$/, '');
   if (/\/v[23]$/i.test(path)) return { ok: false, problem: 'version-path' };
+  // Over plain http the key and every page's text would cross the network readable by anyone on it.
+  if (url.protocol === 'http:' && !isLoopbackHost(url.hostname)) return { ok: false, problem: 'insecure' };
   return { ok: true, url: `${url.origin}${path}` };
 }
 
@@ -99,23 +109,6 @@ export function originsCover(origins: readonly string[], url: string): boolean {
   return origins.some((pattern) => patternCovers(pattern, url));
 }
 
-export async function hasHostPermission(baseUrl: string): Promise<boolean> {
-  try {
-    return await browser.permissions.contains({ origins: [hostPermissionPattern(baseUrl)] });
-  } catch {
-    return false;
-  }
-}
-
-/** Asks the user for the host permission; must run inside a user gesture (a click handler). */
-export async function requestHostPermission(baseUrl: string): Promise<boolean> {
-  try {
-    return await browser.permissions.request({ origins: [hostPermissionPattern(baseUrl)] });
-  } catch {
-    return false;
-  }
-}
-
 /** Granted optional origins that exist only for `host` (site rules), for removal. */
 export function siteOrigins(granted: readonly string[], host: string): string[] {
   const wanted = host.toLowerCase();
@@ -123,21 +116,6 @@ export function siteOrigins(granted: readonly string[], host: string): string[] 
     const match = /^(?:\*|https?):\/\/([^/]+)\/\*$/.exec(pattern);
     return match !== null && match[1].toLowerCase() === wanted;
   });
-}
-
-/**
- * Gives up the host permission of a site removed from "always translate", unless the API
- * address still needs it. Best effort: permissions the manifest requires cannot be removed.
- */
-export async function releaseSitePermission(host: string, keepFor: string[] = []): Promise<boolean> {
-  try {
-    const granted = (await browser.permissions.getAll()).origins ?? [];
-    const origins = siteOrigins(granted, host).filter((pattern) => !keepFor.some((url) => patternCovers(pattern, url)));
-    if (origins.length === 0) return false;
-    return await browser.permissions.remove({ origins });
-  } catch {
-    return false;
-  }
 }
 
 // ── connection test outcome ───────────────────────────────────────────────────────────────
@@ -170,22 +148,14 @@ export function describeAddressProblem(problem: AddressProblem): string {
     case 'query': return t('optionsAddressQuery');
     case 'fragment': return t('optionsAddressFragment');
     case 'version-path': return t('optionsAddressVersionPath');
-  }
-}
-
-function hostOf(baseUrl: string | undefined): string {
-  if (!baseUrl) return '';
-  try {
-    return new URL(baseUrl).host;
-  } catch {
-    return baseUrl;
+    case 'insecure': return t('optionsAddressInsecure');
   }
 }
 
 /** The outcome of a connection test in the user's words, naming the way out. */
 export function describeTestResult(result: ConnectionTestResult): string {
-  if (result.ok) return t('optionsTestOk', [String(result.targetLanguages), hostOf(result.baseUrl)]);
-  const host = hostOf(result.baseUrl);
+  if (result.ok) return t('optionsTestOk', [String(result.targetLanguages), serverHost(result.baseUrl)]);
+  const host = serverHost(result.baseUrl);
   const status = result.status === undefined ? '' : String(result.status);
   switch (result.problem) {
     case 'empty-key': return t('optionsTestEmptyKey');
@@ -202,4 +172,11 @@ export function describeTestResult(result: ConnectionTestResult): string {
     case 'server': return t('optionsTestServer', [host, status || '500']);
     case 'failed': return t('optionsTestFailed', result.detail ?? '');
   }
+}
+
+/** The API address for a connection as saved (checked or not: see resolveConnection). */
+export function apiBaseUrl(connection: Connection, addresses = planAddresses(import.meta.env as Record<string, string | undefined>)): string {
+  if (connection.plan === 'free') return addresses.free;
+  if (connection.plan === 'paid') return addresses.paid;
+  return connection.customUrl.replace(/\/+$/, '');
 }

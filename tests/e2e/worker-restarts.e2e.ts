@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { launchGlossa, type Glossa } from './harness';
-import { badgeText, defaults, html, sendCounts, translateRequests, waitForTranslateRequests } from './hardening-helpers';
+import { badgeText, defaults, html, sendCounts, translateRequests, waitForTranslateRequests } from './helpers';
 import { pseudoTranslate } from '../../server/index';
 
 const de = (text: string) => pseudoTranslate(text, 'DE', { tagHandling: 'html' });
@@ -68,7 +68,7 @@ describe('service worker stopped mid-translation', () => {
     // but never reached the page; it is sent once more, and nothing more often than that.
     const counts = sendCounts(glossa.api.log, logStart);
     expect([...counts.values()].every((n) => n <= 2)).toBe(true);
-    console.info(`[hardening-worker] texts sent twice after the worker stop: ${[...counts.values()].filter((n) => n > 1).length} of ${counts.size}`);
+    console.info(`[worker-restarts] texts sent twice after the worker stop: ${[...counts.values()].filter((n) => n > 1).length} of ${counts.size}`);
     await tab.close();
   });
 

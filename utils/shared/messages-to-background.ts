@@ -1,0 +1,175 @@
+// Every message the background receives: who may send it and the schema its data must fit.
+// Only the background (and tests) load this file; content scripts send these messages but never
+// validate them, so their bundle carries none of these schemas.
+import * as v from 'valibot';
+import { API_ERROR_CODES } from './api-errors';
+import { isWellFormedKey } from './connection';
+import { normaliseHostname } from './hosts';
+import { LANGUAGE_CODE, PAIR_KEY, baseLanguage } from './language-code';
+import { MAX_CONTEXT_CHARS, PAGE_LIMITS } from './limits';
+import { listen, type CheckedMessageRules, type Handler } from './protocol';
+import { FORMALITIES, MODEL_TYPES, PLANS } from './settings';
+
+/** Messages without data: anything extra is dropped. */
+const none = v.pipe(v.optional(v.looseObject({}), {}), v.transform((): Record<string, never> => ({})));
+const languageCode = v.pipe(v.string(), v.trim(), v.maxLength(16), v.regex(LANGUAGE_CODE, 'not a language code'), v.toUpperCase());
+/** '' = detect. */
+const sourceCode = v.union([v.literal(''), languageCode]);
+/** Glossary payloads use base codes in lower case (EN-GB → en). */
+const baseCode = v.pipe(v.string(), v.trim(), v.regex(LANGUAGE_CODE, 'not a language code'), v.transform(baseLanguage));
+/** Ids go into URL paths: the UUID shape the API hands out, and nothing path-like. */
+const glossaryId = v.pipe(v.string(), v.regex(/^[A-Za-z0-9][A-Za-z0-9_-]{0,127}$/, 'not a glossary id'));
+const tabId = v.pipe(v.number(), v.integer(), v.minValue(0));
+const count = v.pipe(v.number(), v.integer(), v.minValue(0));
+const oneLine = (max: number) => v.pipe(v.string(), v.transform((text) => text.replace(/\s+/g, ' ').trim().slice(0, max)));
+
+export const jobOptionsSchema = v.pipe(
+  v.object({
+    targetLang: languageCode,
+    sourceLang: sourceCode,
+    formality: v.picklist(FORMALITIES),
+    modelType: v.picklist(MODEL_TYPES),
+    glossaryId: v.optional(glossaryId),
+    bilingual: v.boolean(),
+  }),
+  // The spec: glossary_id needs source_lang.
+  v.check((job) => !job.glossaryId || job.sourceLang !== '', 'a glossary needs a source language'),
+);
+
+/** The address of a custom server is checked by saveSettings, which names the problem to the user. */
+export const connectionSchema = v.object({
+  apiKey: v.pipe(v.string(), v.maxLength(4096), v.trim(), v.check(isWellFormedKey, 'contains spaces or control characters')),
+  plan: v.picklist(PLANS),
+  customUrl: v.optional(v.pipe(v.string(), v.maxLength(2048), v.trim()), ''),
+});
+
+/** A connection to test as typed: the test itself names what is wrong with it. */
+const connectionDraft = v.object({
+  apiKey: v.optional(v.pipe(v.string(), v.maxLength(4096)), ''),
+  plan: v.picklist(PLANS),
+  customUrl: v.optional(v.pipe(v.string(), v.maxLength(2048)), ''),
+});
+
+const defaultsSchema = v.object({
+  targetLang: languageCode,
+  sourceLang: v.optional(sourceCode, ''),
+  formality: v.picklist(FORMALITIES),
+  modelType: v.picklist(MODEL_TYPES),
+  bilingual: v.boolean(),
+});
+
+const hostList = v.pipe(
+  v.array(v.pipe(v.string(), v.maxLength(300), v.rawTransform(({ dataset, addIssue, NEVER }) => {
+    const host = normaliseHostname(dataset.value);
+    if (host) return host;
+    addIssue({ message: 'not a host name' });
+    return NEVER;
+  }))),
+  v.transform((hosts) => [...new Set(hosts)]),
+);
+
+const settingsPatch = v.pipe(
+  v.object({
+    connection: v.optional(connectionSchema),
+    defaults: v.optional(defaultsSchema),
+    siteRules: v.optional(v.object({ always: hostList, never: hostList })),
+    defaultGlossaries: v.optional(v.pipe(
+      v.record(v.pipe(v.string(), v.regex(PAIR_KEY, 'not a language pair')), v.pipe(v.string(), v.maxLength(200), v.trim())),
+      // An empty id clears the pair's default.
+      v.transform((pairs) => Object.fromEntries(Object.entries(pairs).filter(([, id]) => id !== ''))),
+    )),
+  }),
+);
+
+const block = v.object({ text: v.pipe(v.string(), v.maxLength(PAGE_LIMITS.maxBlockChars)), format: v.picklist(['html', 'text']) });
+
+const dictionary = v.object({
+  source_lang: baseCode,
+  target_lang: baseCode,
+  entries: v.string(),
+  entries_format: v.picklist(['tsv', 'csv']),
+});
+
+const glossaryName = v.pipe(v.string(), v.check((name) => name.trim() !== '', 'a glossary needs a name'), v.maxLength(1024));
+
+export const backgroundMessages = {
+  // ── from content scripts ──
+  translateBlocks: {
+    from: ['content-script'],
+    data: v.object({
+      blocks: v.pipe(v.array(block), v.maxLength(PAGE_LIMITS.maxBlocks), v.check((blocks) => blocks.reduce((sum, b) => sum + b.text.length, 0) <= PAGE_LIMITS.maxTotalChars, 'too much text in one message')),
+      // The title is only context: an odd one is shortened, not a reason to fail; so is an odd detected language.
+      context: v.optional(oneLine(PAGE_LIMITS.maxContextChars)),
+      sourceLang: v.optional(v.pipe(v.unknown(), v.transform((code) => (typeof code === 'string' && LANGUAGE_CODE.test(code) ? code : undefined)))),
+      priority: v.optional(v.boolean()),
+    }),
+  },
+  reportProgress: {
+    from: ['top-frame-content-script'],
+    data: v.pipe(
+      v.object({
+        state: v.picklist(['translating', 'translated', 'original', 'error']),
+        total: count,
+        done: count,
+        failed: count,
+        billedCharacters: count,
+        errorCode: v.optional(v.picklist(API_ERROR_CODES)),
+      }),
+      v.check((r) => r.done + r.failed <= r.total, 'more blocks done than there are'),
+    ),
+  },
+  translateSelection: {
+    from: ['content-script'],
+    data: v.pipe(
+      v.object({
+        html: v.optional(v.string()),
+        text: v.optional(v.string()),
+        context: v.optional(oneLine(MAX_CONTEXT_CHARS)),
+        targetLang: v.optional(languageCode),
+      }),
+      v.check((s) => (s.html === undefined) !== (s.text === undefined), 'exactly one of html and text'),
+      v.check((s) => (s.html ?? s.text ?? '').trim() !== '', 'nothing selected'),
+    ),
+  },
+  openOptionsFromSelection: { from: ['content-script'], data: none },
+  languages: { from: ['extension-page', 'content-script'], data: v.object({ type: v.optional(v.picklist(['source', 'target']), 'target') }) },
+
+  // ── from extension pages (options, popup): these reach the key, the API and other tabs ──
+  getSettings: { from: ['extension-page'], data: none },
+  saveSettings: { from: ['extension-page'], data: settingsPatch, invalidCode: 'invalid-settings' },
+  testConnection: { from: ['extension-page'], data: v.object({ connection: v.optional(connectionDraft) }) },
+  cacheStats: { from: ['extension-page'], data: none },
+  clearCache: { from: ['extension-page'], data: none },
+  usage: { from: ['extension-page'], data: none },
+  getTabInfo: { from: ['extension-page'], data: v.object({ tabId }) },
+  translatePage: { from: ['extension-page'], data: v.object({ tabId, options: jobOptionsSchema }) },
+  showPageOriginal: { from: ['extension-page'], data: v.object({ tabId }) },
+  retryPageFailed: { from: ['extension-page'], data: v.object({ tabId }) },
+  setSiteRule: {
+    from: ['extension-page'],
+    data: v.object({
+      hostname: v.pipe(v.string(), v.rawTransform(({ dataset, addIssue, NEVER }) => normaliseHostname(dataset.value) ?? (addIssue({ message: 'not a host name' }), NEVER))),
+      rule: v.picklist(['always', 'never', 'none']),
+    }),
+  },
+  glossaryList: { from: ['extension-page'], data: none },
+  glossaryGet: { from: ['extension-page'], data: v.object({ id: glossaryId }) },
+  glossaryEntries: { from: ['extension-page'], data: v.object({ id: glossaryId, sourceLang: baseCode, targetLang: baseCode }) },
+  glossaryCreate: { from: ['extension-page'], data: v.object({ name: glossaryName, dictionaries: v.pipe(v.array(dictionary), v.minLength(1)) }) },
+  glossaryPutDictionary: { from: ['extension-page'], data: v.object({ id: glossaryId, dictionary }) },
+  glossaryPatch: { from: ['extension-page'], data: v.object({ id: glossaryId, name: v.optional(glossaryName), dictionary: v.optional(dictionary) }) },
+  glossaryDeleteGlossary: { from: ['extension-page'], data: v.object({ id: glossaryId }) },
+  glossaryDeleteDictionary: { from: ['extension-page'], data: v.object({ id: glossaryId, sourceLang: baseCode, targetLang: baseCode }) },
+} satisfies CheckedMessageRules<BackgroundMessage>;
+
+export type BackgroundMessage =
+  | 'translateBlocks' | 'reportProgress' | 'translateSelection' | 'openOptionsFromSelection' | 'languages'
+  | 'getSettings' | 'saveSettings' | 'testConnection' | 'cacheStats' | 'clearCache' | 'usage'
+  | 'getTabInfo' | 'translatePage' | 'showPageOriginal' | 'retryPageFailed' | 'setSiteRule'
+  | 'glossaryList' | 'glossaryGet' | 'glossaryEntries' | 'glossaryCreate' | 'glossaryPutDictionary'
+  | 'glossaryPatch' | 'glossaryDeleteGlossary' | 'glossaryDeleteDictionary';
+
+/** Registers the background's handler for one message; its sender and data are checked first. */
+export function onMessage<K extends BackgroundMessage>(type: K, handler: Handler<K>): () => void {
+  return listen(type, backgroundMessages[type] as never, handler);
+}

@@ -1,0 +1,20 @@
+// Every message a content script receives. Each comes from the extension itself: a content
+// script's runtime.onMessage hears only its own extension, and the rule refuses anything sent
+// from a tab. Their data is built by the background from data it validated on arrival
+// (messages-to-background.ts), so no schema runs here: the content script, loaded into every
+// translated page, carries no validation library (about 7 KB minified for these four schemas).
+import { listen, type Handler, type MessageRules } from './protocol';
+
+export const contentMessages = {
+  startTranslation: { from: ['extension'] },
+  showOriginal: { from: ['extension'] },
+  retryFailed: { from: ['extension'] },
+  showSelectionTranslation: { from: ['extension'] },
+} satisfies MessageRules<ContentMessage>;
+
+export type ContentMessage = 'startTranslation' | 'showOriginal' | 'retryFailed' | 'showSelectionTranslation';
+
+/** Registers the content script's handler for one message; the sender is checked first. */
+export function onMessage<K extends ContentMessage>(type: K, handler: Handler<K>): () => void {
+  return listen(type, contentMessages[type] as never, handler);
+}
