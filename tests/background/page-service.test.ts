@@ -10,6 +10,7 @@ import { updateTabState } from '../../utils/background/tab-state';
 import { removeAllListeners, type MessageSender, type PageJobOptions } from '../../utils/shared/protocol';
 import { connectionItem } from '../../utils/settings';
 import { createTranslationCache } from '../../utils/background/translation/cache';
+import { createApiClient } from '../../utils/api/client';
 import { createTranslationService, type TranslationService } from '../../utils/background/translation/service';
 import { usageForMonth } from '../../utils/background/translation/usage';
 
@@ -48,6 +49,19 @@ describe('page service', () => {
     const params = server.log.map((r) => r.params as TranslateRequest);
     expect(params.every((p) => p.target_lang === 'FR' && p.glossary_id === undefined && p.context === 'Ma page')).toBe(true);
     expect((await usageForMonth()).sites['example.org']).toBe(reply.billedCharacters);
+  });
+
+  it('fits the model to the plan of each request: after a switch from paid to free mid-page, quality is only preferred', async () => {
+    // The tab's job keeps the model the user chose; the plan is read again for every request.
+    await updateTabState(5, (s) => ({ ...s, job: { ...job, modelType: 'quality_optimized' } }));
+    const client = createApiClient({ baseUrl: server.url, authKey: KEY });
+    const svc = createTranslationService({ client: async () => client, cache: createTranslationCache({ store: createStore(`page-service-plan-${n}`, 'translations') }) });
+    await connectionItem.setValue({ apiKey: KEY, plan: 'paid', customUrl: '' });
+    await handleTranslateBlocks({ blocks: [{ text: 'Premier bloc', format: 'html' }] }, contentSender(), svc);
+    await connectionItem.setValue({ apiKey: KEY, plan: 'free', customUrl: '' });
+    const later = await handleTranslateBlocks({ blocks: [{ text: 'Bloc suivant', format: 'html' }] }, contentSender(), svc);
+    expect(server.log.map((r) => (r.params as TranslateRequest).model_type)).toEqual(['quality_optimized', 'prefer_quality_optimized']);
+    expect(later.results[0].ok).toBe(true);
   });
 
   it('answers through the messaging protocol once registered', async () => {

@@ -7,6 +7,7 @@ import { onMessage, type BlockRequest, type MessageSender, type ProtocolMap } fr
 import { translationService, type TranslationService } from './translation/service';
 import { isContentScript } from './sender';
 import { getTabState } from './tab-state';
+import { hostnameOf } from './site-rules';
 
 /** Bounds on what one message may carry: a page's blocks are untrusted input. */
 export const PAGE_LIMITS = {
@@ -56,14 +57,6 @@ export function validateTranslateBlocks(data: unknown): TranslateBlocksRequest {
   };
 }
 
-function hostOf(url: string | undefined): string {
-  try {
-    return url ? new URL(url).hostname : '';
-  } catch {
-    return '';
-  }
-}
-
 export async function handleTranslateBlocks(
   data: unknown,
   sender: MessageSender,
@@ -77,7 +70,8 @@ export async function handleTranslateBlocks(
   if (!job) throw new ApiError('bad-request', t('translationErrorNoJob'));
   return service.translateBlocks({
     tabId,
-    site: hostOf(sender.tab?.url ?? sender.url),
+    site: hostnameOf(sender.tab?.url ?? sender.url),
+    privateTab: sender.tab?.incognito === true,
     job,
     blocks: request.blocks,
     context: request.context,

@@ -9,7 +9,7 @@ import { connectionItem, siteRulesItem } from '../settings';
 import { translationService } from './translation/service';
 import { applyBadge, showsTranslation, syncPageMenu } from './badge';
 import { connectionProblem } from './connection-check';
-import { currentJobOptions, modelForPlan, preferFormality, sameJob, validJobOptions } from './job-options';
+import { currentJobOptions, preferFormality, sameJob, validJobOptions } from './job-options';
 import { contentScriptPresent, isRestrictedUrl, sendIfPresent, sendToContent } from './injection';
 import { isContentScript, isExtensionPage } from './sender';
 import { hostnameOf, normaliseHostname, ruleFor, setSiteRule, sitePermissionPattern } from './site-rules';
@@ -77,8 +77,8 @@ export async function translateTab(tabId: number, options: PageJobOptions, trigg
   const unusable = await connectionProblem();
   if (unusable) return markFailed(tabId, unusable);
   userAskedAgain(trigger);
-  const { plan } = await connectionItem.getValue();
-  const job: PageJobOptions = { ...options, formality: preferFormality(options.formality), modelType: modelForPlan(options.modelType, plan) };
+  // The model is fitted to the plan per request (a plan switch mid-page applies at once).
+  const job: PageJobOptions = { ...options, formality: preferFormality(options.formality) };
 
   const before = await getTabState(tabId);
   const busy = showsTranslation(before);

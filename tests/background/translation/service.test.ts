@@ -316,7 +316,7 @@ describe('translation service', () => {
       return fetch(input, init);
     };
     const client = createApiClient({ baseUrl: server.url, authKey: KEY, fetch: recording, retry: false });
-    const svc = service({ client: async () => client, maxFailures: 2 });
+    const svc = service({ client: async () => client, dispatcher: createDispatcher({ maxFailures: 2 }) });
     server.faults.add({ fault: 'status', status: 500 });
     for (let i = 0; i < 2; i++) {
       const out = await svc.translateBlocks({ site: '', job, blocks: [html('Kaputt')] });
