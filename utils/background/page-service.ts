@@ -1,6 +1,11 @@
 // The page engine's door into the background: content scripts send blocks of their own tab;
 // the background translates them with the options it stored for that tab (never options from
 // the message: a page cannot pick the glossary, model or server) and answers in order.
+// Page blocks are sent without `context`. A context is part of a translation's identity, so a
+// per-page one (the title) would make a site's navigation, buttons and footer miss the cache on
+// every page of the site; a block carries its own context far better than a title does, and the
+// title is one thing less the translation server learns. Selections, where a paragraph of
+// context helps a short text most, send theirs (selection-service.ts).
 import { ApiError } from '../shared/api-errors';
 import { t } from '../shared/i18n';
 import { onMessage, type BlockRequest, type MessageSender, type ProtocolMap } from '../shared/protocol';
@@ -74,7 +79,6 @@ export async function handleTranslateBlocks(
     privateTab: sender.tab?.incognito === true,
     job,
     blocks: request.blocks,
-    context: request.context,
     detectedSourceLang: request.sourceLang,
     priority: request.priority,
   });

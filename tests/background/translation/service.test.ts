@@ -172,6 +172,28 @@ describe('translation service', () => {
     expect(again.results[2]).toEqual({ ok: true, text: '   ' }); // blank blocks are never sent
   });
 
+  it('keeps the context in a translation\'s identity: another context is asked for, never served another\'s answer', async () => {
+    // A translator whose answer depends on the context, as a real one's may.
+    const calls: (string | undefined)[] = [];
+    const client = { ...createApiClient({ baseUrl: server.url, authKey: KEY }), translate: async (params: TranslateParams) => {
+      calls.push(params.context);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      return { translations: params.text.map((text) => ({ text: `${text} [${params.context ?? ''}]`, detected_source_language: 'EN' })), billed_characters: 6 };
+    } };
+    const svc = service({ client: async () => client });
+    const cancel = [html('Cancel')];
+    // At the same time (in-flight dedupe) and one after the other (cache): each context gets its own answer.
+    const [hostile, bank] = await Promise.all([
+      svc.translateBlocks({ tabId: 1, site: 'hostile.example', job, blocks: cancel, context: 'Delete your account' }),
+      svc.translateBlocks({ tabId: 2, site: 'bank.example', job, blocks: cancel, context: 'Online banking' }),
+    ]);
+    const later = await svc.translateBlocks({ tabId: 3, site: 'bank.example', job, blocks: cancel, context: 'Online banking' });
+    expect(hostile.results[0]).toMatchObject({ ok: true, text: 'Cancel [Delete your account]' });
+    expect(bank.results[0]).toMatchObject({ ok: true, text: 'Cancel [Online banking]' });
+    expect(later.results[0]).toMatchObject({ ok: true, text: 'Cancel [Online banking]' });
+    expect(calls.sort()).toEqual(['Delete your account', 'Online banking']);
+  });
+
   it('asks again when anything in the cache key changes', async () => {
     const svc = service();
     const blocks = [html('Guten Tag')];

@@ -148,7 +148,7 @@ export function createTranslationService(deps: TranslationServiceDeps = {}) {
       else await cache.setMany(toStore).catch(() => undefined);
     } finally {
       for (const key of misses) {
-        settle(key, { ok: false, error: new ApiError('server', t('translationErrorNoResult')) });
+        if (owned.has(key)) settle(key, { ok: false, error: new ApiError('server', t('translationErrorNoResult')) });
         inFlight.delete(key);
       }
     }
