@@ -26,6 +26,7 @@ import { DefaultGlossariesSection } from './DefaultGlossariesSection';
 import { DefaultsSection } from './DefaultsSection';
 import { SaveBar } from './SaveBar';
 import { SiteRulesSection } from './SiteRulesSection';
+import { SpendingSection } from './SpendingSection';
 import type { Status } from './StatusMessage';
 import { UsageSection } from './UsageSection';
 import { WelcomePanel } from './WelcomePanel';
@@ -400,6 +401,7 @@ export function OptionsApp({ welcome: welcomeAtStart }: Props) {
         {saved && <SiteRulesSection rules={saved.siteRules} status={rulesStatus} onRemove={removeRule} />}
         <CacheSection stats={cache} status={cacheStatus} onClear={clearCache} />
         <UsageSection report={usage} loadError={usageError} />
+        <SpendingSection />
       </main>
     </div>
   );

@@ -85,6 +85,7 @@ export async function translateSelectionFor(request: ValidSelectionRequest, orig
     context: request.context,
     // The user is waiting for this one.
     priority: true,
+    selection: true,
   });
   const [result] = results;
   if (!result.ok) throw new ApiError(result.code === 'hostile' ? 'bad-response' : result.code, result.message);

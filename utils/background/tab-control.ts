@@ -4,9 +4,11 @@
 // worker) and draws the badge from it.
 import { browser } from 'wxt/browser';
 import { API_ERROR_CODES, errorCode, type ApiErrorCode } from '../shared/api-errors';
-import { onMessage, type MessageSender, type PageJobOptions, type ProtocolMap, type TabInfo } from '../shared/protocol';
+import { onMessage, type MessageSender, type PageJobOptions, type ProtocolMap, type SpendingOverview, type TabInfo } from '../shared/protocol';
 import { connectionItem, siteRulesItem } from '../settings';
 import { translationService } from './translation/service';
+import { allowMore, markFirstPassDone, spendingLimits, spendingLimitsItem, validSpendingLimits } from './translation/spending';
+import { usageForMonth } from './translation/usage';
 import { applyBadge, showsTranslation, syncPageMenu } from './badge';
 import { connectionProblem } from './connection-check';
 import { currentJobOptions, preferFormality, sameJob, validJobOptions } from './job-options';
@@ -24,8 +26,12 @@ type ProgressReport = Parameters<ProtocolMap['reportProgress']>[0];
 const DELIVERY_WAIT_MS = 2_000;
 
 async function tabUrl(tabId: number): Promise<string | undefined> {
+  return (await tabOf(tabId))?.url;
+}
+
+async function tabOf(tabId: number): Promise<{ url?: string; incognito?: boolean } | undefined> {
   try {
-    return (await browser.tabs.get(tabId))?.url;
+    return await browser.tabs.get(tabId);
   } catch {
     return undefined;
   }
@@ -159,6 +165,8 @@ export async function handleProgress(input: unknown, sender: MessageSender): Pro
     errorCode: report.errorCode,
     errorMessage: undefined,
     url: s.url ?? sender.tab?.url,
+    // From the first full translation on, what the page bills counts against the tab's ceiling.
+    spend: report.state === 'translated' ? markFirstPassDone(s.spend) : s.spend,
   }));
 }
 
@@ -233,8 +241,21 @@ export async function restoreBadges(): Promise<void> {
   }));
 }
 
+async function spendingOverview(): Promise<SpendingOverview> {
+  const [limits, month] = await Promise.all([spendingLimits(), usageForMonth()]);
+  return { limits, monthTotal: month.total };
+}
+
+/** The user goes on past a spending pause: the tab gets more room, and its failed blocks are sent again. */
+export async function continueSpending(tabId: number): Promise<TabState> {
+  const limits = await spendingLimits();
+  const state = await setState(tabId, (s) => ({ ...s, spend: allowMore(s.spend, limits) }));
+  return state.phase === 'original' ? state : retryTab(tabId);
+}
+
 export async function tabInfo(tabId: number): Promise<TabInfo> {
-  const [url, state, rules, connection] = await Promise.all([tabUrl(tabId), getTabState(tabId), siteRulesItem.getValue(), connectionItem.getValue()]);
+  const [tab, state, rules, connection, spending] = await Promise.all([tabOf(tabId), getTabState(tabId), siteRulesItem.getValue(), connectionItem.getValue(), spendingOverview()]);
+  const url = tab?.url;
   const hostname = hostnameOf(url);
   return {
     tabId,
@@ -246,6 +267,8 @@ export async function tabInfo(tabId: number): Promise<TabInfo> {
     hostPermission: await hasHostPermission(url),
     hasKey: connection.apiKey.trim() !== '',
     plan: connection.plan,
+    privateWindow: tab?.incognito === true,
+    spending,
   };
 }
 
@@ -296,6 +319,18 @@ export function registerTabControl(ready: Promise<unknown> = Promise.resolve()):
     const tabId = validTabId(data);
     await retryTab(tabId);
     return tabInfo(tabId);
+  }));
+  onMessage('continueSpending', ({ data, sender }) => fromExtension(sender, async () => {
+    const tabId = validTabId(data);
+    await continueSpending(tabId);
+    return tabInfo(tabId);
+  }));
+  onMessage('spendingLimits', ({ sender }) => fromExtension(sender, spendingOverview));
+  onMessage('saveSpendingLimits', ({ data, sender }) => fromExtension(sender, async () => {
+    const limits = validSpendingLimits(data);
+    if (!limits) throw Object.assign(new Error('Invalid spending limits'), { code: 'bad-request' });
+    await spendingLimitsItem.setValue(limits);
+    return spendingOverview();
   }));
   onMessage('setSiteRule', ({ data, sender }) => fromExtension(sender, async () => {
     const hostname = normaliseHostname(data?.hostname);

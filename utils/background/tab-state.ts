@@ -3,7 +3,7 @@
 import { browser } from 'wxt/browser';
 import { storage } from 'wxt/utils/storage';
 import type { ApiErrorCode } from '../shared/api-errors';
-import type { PageJobOptions, PageProgress } from '../shared/protocol';
+import type { PageJobOptions, PageProgress, TabSpend } from '../shared/protocol';
 
 export type TabPhase = 'original' | 'translating' | 'translated' | 'error';
 
@@ -16,6 +16,8 @@ export interface TabState extends PageProgress {
   errorMessage?: string;
   /** Page URL the state belongs to; a navigation resets it. */
   url?: string;
+  /** Spending of this page load, against the user's limits (translation/spending.ts). */
+  spend?: TabSpend;
   updatedAt: number;
 }
 

@@ -79,6 +79,11 @@ export interface ProtocolMap {
   retryPageFailed(data: { tabId: number }): TabInfo;
   /** Sets (or clears, with rule 'none') the rule for one hostname. */
   setSiteRule(data: { hostname: string; rule: SiteRule }): StoredSiteRules;
+  /** The user goes on past a spending pause of this tab (utils/background/translation/spending.ts). */
+  continueSpending(data: { tabId: number }): TabInfo;
+  /** Spending limits and this month's billed total (options page). */
+  spendingLimits(data: Record<string, never>): SpendingOverview;
+  saveSpendingLimits(data: SpendingLimits): SpendingOverview;
 
   // ── glossary manager (options page → background; utils/background/glossary-service.ts) ──
   // Extension pages only. Language codes are base codes, lower case (the glossary payloads'
@@ -161,6 +166,31 @@ export interface UsageReport {
 
 export type SiteRule = 'always' | 'never' | 'none';
 
+/** Spending limits the user sets: characters per page load after its first full translation, and per month (0 = no budget). */
+export interface SpendingLimits {
+  tabCeiling: number;
+  monthlyBudget: number;
+}
+
+export interface SpendingOverview {
+  limits: SpendingLimits;
+  /** Billed characters this month. */
+  monthTotal: number;
+}
+
+/** A tab's spending in this page load (kept in its tab state). */
+export interface TabSpend {
+  /** The first full translation is done: characters billed from now on count against the ceiling. */
+  firstPassDone: boolean;
+  /** Characters billed after the first full translation. */
+  beyond: number;
+  /** Extra characters the user allowed by going on past the ceiling. */
+  allowance: number;
+  /** The user went on past the month's budget for this tab. */
+  budgetAllowed?: boolean;
+  paused?: 'tab-ceiling' | 'month-budget';
+}
+
 /** What the popup needs to know about the tab it controls. */
 export interface TabInfo {
   tabId: number;
@@ -175,6 +205,10 @@ export interface TabInfo {
   hostPermission: boolean;
   hasKey: boolean;
   plan: Plan;
+  /** The tab is in a private window: nothing about its site is recorded, no site rules offered. */
+  privateWindow: boolean;
+  /** Spending limits and this month's total, for the popup's spending line. */
+  spending: SpendingOverview;
 }
 
 

@@ -219,7 +219,7 @@ describe('dispatcher', () => {
     expect(broken.calls).toHaveLength(3);
   });
 
-  it('asks the spending gate before each request and refuses the caller it names', async () => {
+  it('asks the spending gate before each request and refuses the caller it names, without a request', async () => {
     const { client, calls } = fakeClient();
     const refused = new ApiError('quota', 'Budget reached');
     const dispatcher = createDispatcher({ gatherMs: 0, spendingGate: (owner) => (owner.site === 'spent.test' ? refused : undefined) });

@@ -26,6 +26,8 @@ export interface BillingOwner {
   tabId?: number;
   /** A tab of a private window: its site is never recorded. */
   private?: boolean;
+  /** A selection the user asked for (not page translation running on its own). */
+  selection?: boolean;
 }
 
 export interface DispatchItem {
@@ -65,8 +67,8 @@ export interface DispatcherOptions {
   limits?: PackLimits;
   /** Called after each successful request with its billed characters (usage counting). */
   onBilled?: (owner: BillingOwner, characters: number) => void;
-  /** Refuses a caller's texts (spending ceiling or budget reached); checked before each request. */
-  spendingGate?: (owner: BillingOwner) => ApiError | undefined;
+  /** Refuses a caller's texts (spending ceiling or budget reached); asked before each request. */
+  spendingGate?: (owner: BillingOwner) => ApiError | undefined | Promise<ApiError | undefined>;
   /** After a quota stop, requests are tried again after this long (the plan may have been upgraded). */
   quotaPauseMs?: number;
   /** Failed requests of one text (by key) before it is refused for `failureCooldownMs`. */
@@ -151,7 +153,7 @@ export function createDispatcher(options: DispatcherOptions = {}) {
 
   async function run(batch: Waiting[]): Promise<void> {
     const head = batch[0].item;
-    const refused = options.spendingGate?.(head.owner);
+    const refused = await Promise.resolve(options.spendingGate?.(head.owner)).catch(() => undefined);
     if (refused) {
       for (const entry of batch) entry.done({ ok: false, error: refused });
       return;
@@ -240,7 +242,7 @@ export function createDispatcher(options: DispatcherOptions = {}) {
     // Another key or server than the one that ran out: the stop was about that one.
     if (stop && stop.client && item.client !== stop.client) resume();
     else if (stop && now() - stop.at > quotaPause) resume();
-    return stop?.error ?? refusedBefore(item.key) ?? options.spendingGate?.(item.owner);
+    return stop?.error ?? refusedBefore(item.key);
   }
 
   /** Queues one item as one or several waiting texts; calls `settled` once it has an outcome. */

@@ -17,6 +17,7 @@ import { recordUsage } from './usage';
 import { sameMarkup } from './markup-check';
 import { escapePlainForHtml, plainFromHtml } from './plain-html';
 import { createSessionCache } from './session-cache';
+import { noteSpent, spendingGate } from './spending';
 
 export { apiFormality, clientFromSettings } from './request';
 
@@ -36,6 +37,8 @@ export interface TranslateBlocksInput {
   detectedSourceLang?: string;
   /** Blocks in the viewport or a selection the user waits for: they go before everything else. */
   priority?: boolean;
+  /** A selection: counts toward the month's budget only, not the tab's page ceiling. */
+  selection?: boolean;
 }
 
 export interface TranslateBlocksOutput {
@@ -68,8 +71,12 @@ export function createTranslationService(deps: TranslationServiceDeps = {}) {
   const sessionCache = createSessionCache();
   const addUsage = deps.recordUsage ?? recordUsage;
   const dispatcher = deps.dispatcher ?? createDispatcher({
-    // A private window's site is never recorded; the month's total still counts it.
-    onBilled: (owner, characters) => void addUsage(owner.private ? '' : owner.site, owner.tabId, characters).catch(() => undefined),
+    onBilled: (owner, characters) => {
+      // A private window's site is never recorded; the month's total still counts it.
+      void addUsage(owner.private ? '' : owner.site, owner.tabId, characters).catch(() => undefined);
+      void noteSpent(owner, characters).catch(() => undefined);
+    },
+    spendingGate,
   });
   const resolver = createRequestResolver({ client: deps.client, glossaries: deps.glossaries });
   // Requests are shared only by texts for the same client (key and server).
@@ -123,7 +130,7 @@ export function createTranslationService(deps: TranslationServiceDeps = {}) {
       }
     });
 
-    const owner: BillingOwner = { billed: 0, site: input.site, tabId: input.tabId, private: privateTab };
+    const owner: BillingOwner = { billed: 0, site: input.site, tabId: input.tabId, private: privateTab, selection: input.selection === true };
     const toStore: [string, CachedTranslation][] = [];
     const settle = (key: string, outcome: Outcome) => {
       const resolve = owned.get(key);
@@ -135,7 +142,7 @@ export function createTranslationService(deps: TranslationServiceDeps = {}) {
     };
 
     try {
-      const group = JSON.stringify([clientIds.get(client), params, input.site, input.tabId ?? null]);
+      const group = JSON.stringify([clientIds.get(client), params, input.site, input.tabId ?? null, owner.selection]);
       const items: DispatchItem[] = misses.map((key) => ({
         text: distinct.get(key)!.text, key, group, params, client, owner,
         resolve: (translation) => settle(key, { ok: true, value: { text: translation.text, detectedSourceLang: translation.detected_source_language } }),
