@@ -40,6 +40,8 @@ export default defineConfig({
       description: '__MSG_extDescription__',
       default_locale: 'en',
       permissions: ['storage', 'activeTab', 'scripting', 'contextMenus'],
+      // One worker for every window; private tabs are told apart by tab.incognito (README, Privacy).
+      incognito: 'spanning',
       host_permissions: [...apiHosts, ...testHosts],
       // Custom servers and always-translate sites are asked for at run time. MV2 (Firefox)
       // has no optional_host_permissions: there they go in optional_permissions.
