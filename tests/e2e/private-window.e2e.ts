@@ -86,7 +86,7 @@ describe('private windows', () => {
     const url = glossa.pageUrl('/article.html');
     const tabId = await glossa.inWorker(async (u: string) => {
       const win = await chrome.windows.create({ incognito: true, url: u, focused: true });
-      const tab = win.tabs![0];
+      const tab = win!.tabs![0];
       await new Promise<void>((resolve) => {
         const check = (id: number, change: { status?: string }) => {
           if (id === tab.id && change.status === 'complete') {
