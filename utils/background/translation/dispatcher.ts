@@ -78,7 +78,7 @@ export interface DispatcherOptions {
 }
 
 /** Codes that say nothing about the text itself: they do not count against its retries. */
-const GLOBAL_CODES: ReadonlySet<ApiErrorCode> = new Set(['quota', 'auth', 'aborted', 'rate-limit', 'network', 'timeout']);
+const GLOBAL_CODES: ReadonlySet<ApiErrorCode> = new Set(['quota', 'auth', 'aborted', 'rate-limit', 'network', 'timeout', 'paused']);
 const MAX_TRACKED_FAILURES = 5_000;
 /** How long to hold the queue after a rate limit when the server named no time. */
 const DEFAULT_RATE_HOLD_MS = 5_000;

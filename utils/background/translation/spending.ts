@@ -6,7 +6,8 @@
 //     says to go on in the popup (each "go on" allows another ceiling's worth);
 //   - per month: an optional budget; once this month's billed characters reach it, page
 //     translation pauses everywhere until the user goes on for a tab or raises the budget.
-// Selections are asked for one by one and count only toward the month.
+// Selections are asked for one by one and count only toward the month. The gate is asked before
+// each request, so requests already in flight when a limit is reached still complete.
 import { storage } from 'wxt/utils/storage';
 import { ApiError } from '../../shared/api-errors';
 import { t } from '../../shared/i18n';
