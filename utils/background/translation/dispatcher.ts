@@ -97,6 +97,7 @@ export function createDispatcher(options: DispatcherOptions = {}) {
   const failures = new Map<string, { count: number; at: number; error: ApiError }>();
   let inFlight = 0;
   let requests = 0;
+  let accepted = 0;
   let stop: { error: ApiError; at: number; client?: ApiClient } | undefined;
   let holdUntil = 0;
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -153,7 +154,7 @@ export function createDispatcher(options: DispatcherOptions = {}) {
 
   async function run(batch: Waiting[]): Promise<void> {
     const head = batch[0].item;
-    const refused = await Promise.resolve(options.spendingGate?.(head.owner)).catch(() => undefined);
+    const refused = options.spendingGate ? await Promise.resolve(options.spendingGate(head.owner)).catch(() => undefined) : undefined;
     if (refused) {
       for (const entry of batch) entry.done({ ok: false, error: refused });
       return;
@@ -259,6 +260,7 @@ export function createDispatcher(options: DispatcherOptions = {}) {
       return;
     }
     const size = jsonBytes(item.text);
+    accepted++;
     if (size <= textBudget(item.params, limits)) {
       lane.push({ item, text: item.text, arrivedAt, size, done: (outcome) => finish(outcome) });
       return;
@@ -316,8 +318,9 @@ export function createDispatcher(options: DispatcherOptions = {}) {
       return stop?.error;
     },
 
-    get stats(): { inFlight: number; waiting: number; requests: number } {
-      return { inFlight, waiting: lanes[0].length + lanes[1].length, requests };
+    /** Requests in flight and sent, texts waiting, and texts accepted for sending since the start. */
+    get stats(): { inFlight: number; waiting: number; requests: number; accepted: number } {
+      return { inFlight, waiting: lanes[0].length + lanes[1].length, requests, accepted };
     },
   };
 }
