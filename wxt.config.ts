@@ -44,6 +44,8 @@ export default defineConfig({
       // Chrome has the `browser` namespace (promise-returning message listeners included) from 148.
       ...(browser === 'firefox' ? {} : { minimum_chrome_version: '148' }),
       permissions: ['storage', 'activeTab', 'scripting', 'contextMenus'],
+      // One worker for every window; private tabs are told apart by tab.incognito (README, Privacy).
+      incognito: 'spanning',
       host_permissions: [...apiHosts, ...testHosts],
       // Custom servers and always-translate sites are asked for at run time. MV2 (Firefox)
       // has no optional_host_permissions: there they go in optional_permissions.

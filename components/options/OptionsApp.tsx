@@ -19,6 +19,7 @@ import { DefaultGlossariesSection } from './DefaultGlossariesSection';
 import { DefaultsSection } from './DefaultsSection';
 import { SaveBar } from './SaveBar';
 import { SiteRulesSection } from './SiteRulesSection';
+import { SpendingSection } from './SpendingSection';
 import type { Status } from './StatusMessage';
 import { UsageSection } from './UsageSection';
 import { WelcomePanel } from './WelcomePanel';
@@ -393,6 +394,7 @@ export function OptionsApp({ welcome: welcomeAtStart }: Props) {
         {saved && <SiteRulesSection rules={saved.siteRules} status={rulesStatus} onRemove={removeRule} />}
         <CacheSection stats={cache} status={cacheStatus} onClear={clearCache} />
         <UsageSection report={usage} loadError={usageError} />
+        <SpendingSection />
       </main>
     </div>
   );

@@ -5,6 +5,7 @@ import { t } from '@/utils/shared/i18n';
 import { popupStatus } from './popup-status';
 import { ProgressPanel } from './ProgressPanel';
 import { SiteRuleToggles } from './SiteRuleToggles';
+import { SpendingPanel } from './SpendingPanel';
 import { StatusNotice } from './StatusNotice';
 import { TranslationOptions } from './TranslationOptions';
 import { usePopup } from './use-popup';
@@ -67,13 +68,19 @@ export function Popup({ tabId }: Props) {
       <ProgressPanel state={state} />
       {status && <StatusNotice status={status} busy={model.busy} onRetry={() => void model.retry()} onOpenOptions={openOptions} />}
       {model.actionError && <p class="notice notice-error" role="alert">{model.actionError}</p>}
+      {info && <SpendingPanel info={info} state={state} busy={model.busy} onContinue={() => void model.continueSpending()} />}
 
-      <SiteRuleToggles
-        hostname={info?.hostname ?? ''}
-        rule={info?.siteRule ?? 'none'}
-        disabled={!info?.hostname || info.restricted || model.busy}
-        onToggle={(rule, on) => void model.toggleRule(rule, on)}
-      />
+      {/* A private window records no site: no rules are offered there. */}
+      {info?.privateWindow
+        ? <p class="notice notice-info" role="status">{t('spendingPopupPrivate')}</p>
+        : (
+          <SiteRuleToggles
+            hostname={info?.hostname ?? ''}
+            rule={info?.siteRule ?? 'none'}
+            disabled={!info?.hostname || info.restricted || model.busy}
+            onToggle={(rule, on) => void model.toggleRule(rule, on)}
+          />
+        )}
     </main>
   );
 }

@@ -37,6 +37,8 @@ export interface PopupModel {
   setBilingual(value: boolean): void;
   runMain(): Promise<void>;
   retry(): Promise<void>;
+  /** Goes on past a spending pause of this tab. */
+  continueSpending(): Promise<void>;
   /** Must run inside the click handler: a permission prompt needs the user's gesture. */
   toggleRule(rule: Exclude<SiteRule, 'none'>, on: boolean): Promise<void>;
 }
@@ -185,6 +187,10 @@ export function usePopup(initialTabId: number | undefined): PopupModel {
     else adopt(await sendMessage('translatePage', { tabId, options: normalized }));
   });
 
+  const continueSpending = () => act(async () => {
+    if (tabId !== undefined) adopt(await sendMessage('continueSpending', { tabId }));
+  });
+
   const applyRule = async (rule: SiteRule) => {
     if (!info?.hostname || tabId === undefined) return;
     await sendMessage('setSiteRule', { hostname: info.hostname, rule });
@@ -233,6 +239,7 @@ export function usePopup(initialTabId: number | undefined): PopupModel {
     setBilingual: (value) => choose((job) => ({ ...job, bilingual: value })),
     runMain,
     retry,
+    continueSpending,
     toggleRule,
   };
 }

@@ -10,6 +10,7 @@ import { updateTabState } from '../../utils/background/tab-state';
 import { removeAllListeners, type MessageSender, type PageJobOptions } from '../../utils/shared/protocol';
 import { connectionItem } from '../../utils/extension/settings-store';
 import { createTranslationCache } from '../../utils/background/translation/cache';
+import { createApiClient } from '../../utils/api/client';
 import { createTranslationService, type TranslationService } from '../../utils/background/translation/service';
 import { usageForMonth } from '../../utils/background/translation/usage';
 
@@ -46,8 +47,45 @@ describe('page service', () => {
     ]);
     expect(reply.billedCharacters).toBe(server.billedCharacters);
     const params = server.log.map((r) => r.params as TranslateRequest);
-    expect(params.every((p) => p.target_lang === 'FR' && p.glossary_id === undefined && p.context === 'Ma page')).toBe(true);
+    // The page's title is not sent: page blocks go without context (see page-service.ts).
+    expect(params.every((p) => p.target_lang === 'FR' && p.glossary_id === undefined && p.context === undefined)).toBe(true);
     expect((await usageForMonth()).sites['example.org']).toBe(reply.billedCharacters);
+  });
+
+  it('fits the model to the plan of each request: after a switch from paid to free mid-page, quality is only preferred', async () => {
+    // The tab's job keeps the model the user chose; the plan is read again for every request.
+    await updateTabState(5, (s) => ({ ...s, job: { ...job, modelType: 'quality_optimized' } }));
+    const client = createApiClient({ baseUrl: server.url, authKey: KEY });
+    const svc = createTranslationService({ client: async () => client, cache: createTranslationCache({ store: createStore(`page-service-plan-${n}`, 'translations') }) });
+    await connectionItem.setValue({ apiKey: KEY, plan: 'paid', customUrl: '' });
+    await handleTranslateBlocks({ blocks: [{ text: 'Premier bloc', format: 'html' }] }, contentSender(), svc);
+    await connectionItem.setValue({ apiKey: KEY, plan: 'free', customUrl: '' });
+    const later = await handleTranslateBlocks({ blocks: [{ text: 'Bloc suivant', format: 'html' }] }, contentSender(), svc);
+    expect(server.log.map((r) => (r.params as TranslateRequest).model_type)).toEqual(['quality_optimized', 'prefer_quality_optimized']);
+    expect(later.results[0].ok).toBe(true);
+  });
+
+  it('lets no site shape another site\'s translation, yet serves a site\'s repeated navigation from the cache on its next pages', async () => {
+    await updateTabState(6, (s) => ({ ...s, phase: 'translating', job }));
+    const hostile = contentSender(6, 'https://hostile.example/trap');
+    const bank = (path: string) => contentSender(5, `https://bank.example/${path}`);
+    const cancel = { text: 'Cancel', format: 'html' as const };
+    await handleTranslateBlocks({ blocks: [cancel], context: 'Delete everything now' }, hostile, service);
+    const onBank = await handleTranslateBlocks({ blocks: [cancel], context: 'Transfer money' }, bank('transfer'), service);
+    // Neither page's title travelled: the bank's answer is exactly what its own request gets.
+    expect(server.log.every((r) => (r.params as TranslateRequest).context === undefined)).toBe(true);
+    expect(onBank.results[0]).toEqual({ ok: true, text: pseudoTranslate('Cancel', 'FR', { tagHandling: 'html' }), detectedSourceLang: expect.any(String) });
+
+    // Five pages of one site, each with its own title: the shared navigation is billed once.
+    await server.reset();
+    const nav = ['Accounts', 'Payments', 'Cards', 'Help', 'Log out'].map((text) => ({ text, format: 'html' as const }));
+    let billed = 0;
+    for (let page = 1; page <= 5; page++) {
+      const reply = await handleTranslateBlocks({ blocks: [...nav, { text: `Statement ${page}`, format: 'html' }], context: `Page ${page} - Bank` }, bank(`p${page}`), service);
+      billed += reply.billedCharacters;
+    }
+    expect(billed).toBe(server.billedCharacters);
+    expect(billed).toBe(nav.map((b) => b.text).join('').length + 'Statement 1'.length * 5);
   });
 
   it('answers through the messaging protocol once registered', async () => {

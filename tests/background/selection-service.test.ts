@@ -1,32 +1,37 @@
 // @vitest-environment node
 // The selection service against the real local API server (server/index.ts): what the
-// background sends for a selection, what it answers, and whom it refuses.
+// background sends for a selection, what it answers, and whom it refuses. Selections go through
+// the one translation pipeline, so its client, cache, dispatcher and quota stop apply to them.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { createStore } from 'idb-keyval';
 import { startServer, pseudoTranslate, type GlossaServer } from '../../server/index';
 import { createApiClient } from '../../utils/api/client';
-import { handleTranslateSelection, registerSelectionService, validateSelectionRequest, type SelectionServiceDeps } from '../../utils/background/selection-service';
+import { handleTranslateSelection, registerSelectionService, SELECTION_LIMITS, validateSelectionRequest, type SelectionServiceDeps } from '../../utils/background/selection-service';
 import { removeAllListeners, sendMessage, type MessageSender } from '../../utils/shared/protocol';
 import { connectionItem, defaultGlossariesItem, defaultsItem } from '../../utils/extension/settings-store';
 import { pairKey } from '../../utils/shared/language-code';
+import { hostPermissionPattern } from '../../utils/shared/connection';
 import { createTranslationCache } from '../../utils/background/translation/cache';
-import { createGlossaryResolver } from '../../utils/background/translation/glossary-select';
-import { MAX_CONTEXT_CHARS } from '../../utils/content/selection/capture';
+import { plainFromHtml } from '../../utils/background/translation/plain-html';
+import { createTranslationService, type TranslationService } from '../../utils/background/translation/service';
+import { DETAIL_BAD_ADDRESS, DETAIL_NO_KEY, DETAIL_PERMISSION, errorKind } from '../../utils/content/selection/error-text';
+import { MAX_CONTEXT_CHARS, MAX_SELECTION_CHARS, MAX_SELECTION_HTML_CHARS } from '../../utils/content/selection/capture';
+import { installFakeContent, type FakeContent } from './fake-tabs';
 
 const KEY = 'selection-test-key';
 let server: GlossaServer;
 let cacheNumber = 0;
+let fake: FakeContent;
 
 const page = (): MessageSender => ({ id: fakeBrowser.runtime.id, url: 'https://news.example/article', frameId: 0, tab: { id: 7, url: 'https://news.example/article' } as never });
 
-function deps(extra: Partial<SelectionServiceDeps> = {}): SelectionServiceDeps {
-  return {
-    cache: createTranslationCache({ store: createStore(`selection-cache-${++cacheNumber}`, 'kv') }),
-    glossaries: createGlossaryResolver(),
-    hasHostPermission: async () => true,
-    ...extra,
-  };
+function freshService(): TranslationService {
+  return createTranslationService({ cache: createTranslationCache({ store: createStore(`selection-cache-${++cacheNumber}`, 'kv') }) });
+}
+
+function deps(service: TranslationService = freshService()): SelectionServiceDeps {
+  return { service };
 }
 
 const translateRequests = () => server.log.filter((r) => r.path === '/v2/translate');
@@ -41,6 +46,8 @@ afterAll(async () => {
 beforeEach(async () => {
   await server.reset();
   removeAllListeners();
+  fake = installFakeContent();
+  fake.granted.add(hostPermissionPattern(server.url));
   await connectionItem.setValue({ apiKey: KEY, plan: 'custom', customUrl: server.url });
 });
 
@@ -63,11 +70,13 @@ describe('translateSelection', () => {
     expect(translateRequests().at(-1)!.billedCharacters).toBe(html.length);
   });
 
-  it('sends form-field text without tag handling', async () => {
-    await handleTranslateSelection({ text: 'plain <b>text</b>', targetLang: 'de' }, page(), deps());
+  it('sends form-field text as escaped HTML, like every plain text, and reads the answer back as text', async () => {
+    const result = await handleTranslateSelection({ text: 'plain <b>text</b>', targetLang: 'de' }, page(), deps());
     const params = lastParams();
-    expect(params.tag_handling).toBeUndefined();
-    expect(params.target_lang).toBe('DE');
+    expect(params).toMatchObject({ text: ['plain &lt;b>text&lt;/b>'], tag_handling: 'html', target_lang: 'DE' });
+    // What looked like markup in the field is text in the answer, never markup.
+    expect(result).toEqual(expect.objectContaining({ format: 'text', translation: plainFromHtml(pseudoTranslate('plain &lt;b>text&lt;/b>', 'DE', { tagHandling: 'html' })) }));
+    expect(result.translation).toMatch(/^[^&]*<b\S*>/);
   });
 
   it('uses the saved defaults: formality as prefer_*, model type, and the default glossary of the pair', async () => {
@@ -101,19 +110,56 @@ describe('translateSelection', () => {
     expect((lastParams().context as string).length).toBe(MAX_CONTEXT_CHARS);
   });
 
-  it('refuses a selection whose request would exceed 128 KiB, without a request', async () => {
-    await expect(handleTranslateSelection({ html: '語'.repeat(50_000) }, page(), deps())).rejects.toMatchObject({ code: 'too-large' });
+  it('splits a selection too large for one request, like any block, and rejoins it', async () => {
+    const huge = '語'.repeat(50_000); // 150 KB of UTF-8
+    const result = await handleTranslateSelection({ html: huge }, page(), deps());
+    const sent = translateRequests().flatMap((r) => (r.params as { text: string[] }).text);
+    expect(translateRequests().length).toBeGreaterThan(1);
+    expect(sent.join('')).toBe(huge);
+    expect(result.translation).toBe(sent.map((text) => pseudoTranslate(text, 'EN-US', { tagHandling: 'html' })).join(''));
+  });
+
+  it('reports settings problems with the same code as page translation, and a detail the popover can act on', async () => {
+    const problems: unknown[] = [];
+    await connectionItem.setValue({ apiKey: '  ', plan: 'custom', customUrl: server.url });
+    problems.push(await handleTranslateSelection({ html: 'x' }, page(), deps()).catch((err: unknown) => err));
+    await connectionItem.setValue({ apiKey: KEY, plan: 'custom', customUrl: 'ftp://nowhere' });
+    problems.push(await handleTranslateSelection({ html: 'x' }, page(), deps()).catch((err: unknown) => err));
+    await connectionItem.setValue({ apiKey: KEY, plan: 'custom', customUrl: server.url });
+    fake.granted.clear();
+    problems.push(await handleTranslateSelection({ html: 'x' }, page(), deps()).catch((err: unknown) => err));
+    expect(problems).toMatchObject([
+      { code: 'auth', detail: DETAIL_NO_KEY },
+      { code: 'bad-request', detail: DETAIL_BAD_ADDRESS },
+      // The page pipeline says `bad-request` for a missing permission too (connection-check.ts).
+      { code: 'bad-request', detail: DETAIL_PERMISSION },
+    ]);
+    expect(problems.map(errorKind)).toEqual(['no-key', 'bad-address', 'permission']);
     expect(translateRequests()).toHaveLength(0);
   });
 
-  it('reports settings problems with a code and a detail the popover can act on', async () => {
-    await connectionItem.setValue({ apiKey: '  ', plan: 'custom', customUrl: server.url });
-    await expect(handleTranslateSelection({ html: 'x' }, page(), deps())).rejects.toMatchObject({ code: 'auth', detail: 'empty-key' });
-    await connectionItem.setValue({ apiKey: KEY, plan: 'custom', customUrl: 'ftp://nowhere' });
-    await expect(handleTranslateSelection({ html: 'x' }, page(), deps())).rejects.toMatchObject({ code: 'bad-request', detail: 'bad-address' });
-    await connectionItem.setValue({ apiKey: KEY, plan: 'custom', customUrl: server.url });
-    await expect(handleTranslateSelection({ html: 'x' }, page(), deps({ hasHostPermission: async () => false }))).rejects.toMatchObject({ code: 'network', detail: 'permission' });
-    expect(translateRequests()).toHaveLength(0);
+  it('stops with pages on a quota error: after a 456 on a page, a selection sends nothing', async () => {
+    const service = freshService();
+    server.faults.add({ fault: 'status', status: 456, path: '/v2/translate' });
+    const pageJob = { targetLang: 'EN-US', sourceLang: '', formality: 'default', modelType: 'latency_optimized', bilingual: false } as const;
+    const pageOut = await service.translateBlocks({ tabId: 7, site: 'news.example', job: pageJob, blocks: [{ text: 'Ein Absatz', format: 'html' }] });
+    expect(pageOut.results[0]).toMatchObject({ ok: false, code: 'quota' });
+    const requests = translateRequests().length;
+    await expect(handleTranslateSelection({ html: 'Noch etwas' }, page(), deps(service))).rejects.toMatchObject({ code: 'quota' });
+    expect(translateRequests()).toHaveLength(requests);
+  });
+
+  it('shares the cache with page blocks: a selection a page already translated costs nothing', async () => {
+    const service = freshService();
+    const pageJob = { targetLang: 'EN-US', sourceLang: '', formality: 'default', modelType: 'latency_optimized', bilingual: false } as const;
+    await service.translateBlocks({ tabId: 7, site: 'news.example', job: pageJob, blocks: [{ text: 'Guten Morgen', format: 'html' }] });
+    const result = await handleTranslateSelection({ html: 'Guten Morgen' }, page(), deps(service));
+    expect(translateRequests()).toHaveLength(1);
+    expect(result).toMatchObject({ translation: pseudoTranslate('Guten Morgen', 'EN-US', { tagHandling: 'html' }), billedCharacters: 0 });
+  });
+
+  it('accepts every selection the content script may send', () => {
+    expect(SELECTION_LIMITS).toEqual({ maxTextChars: MAX_SELECTION_CHARS, maxHtmlChars: MAX_SELECTION_HTML_CHARS, maxContextChars: MAX_CONTEXT_CHARS });
   });
 
   it('passes API errors on by code: rejected key, quota', async () => {
@@ -127,7 +173,7 @@ describe('translateSelection', () => {
   it('answers only content scripts in a tab', async () => {
     registerSelectionService(deps());
     // The fake browser delivers runtime messages without a sender tab, like an extension page would.
-    await expect(sendMessage('translateSelection', { html: 'x' })).rejects.toMatchObject({ code: 'forbidden' });
+    await expect(sendMessage('translateSelection', { html: 'x' })).rejects.toMatchObject({ code: 'bad-request' });
     const optionsPage: MessageSender = { id: fakeBrowser.runtime.id, url: fakeBrowser.runtime.getURL('/options.html') };
     await expect(handleTranslateSelection({ html: 'x' }, optionsPage, deps())).rejects.toMatchObject({ code: 'bad-request' });
     const otherExtension: MessageSender = { ...page(), id: 'someone-else' };

@@ -56,11 +56,11 @@ describe('translatePage from the popup', () => {
     expect(fake.injections).toHaveLength(0);
   });
 
-  it('sends plain more/less formality as prefer_* and quality as prefer-quality on the free plan', async () => {
+  it('sends plain more/less formality as prefer_* and keeps the chosen model: each request fits it to the plan of the moment', async () => {
     await connectionItem.setValue({ apiKey: 'k', plan: 'free', customUrl: '' });
     const tabId = await openTab('https://example.com/');
     await ask('translatePage', { tabId, options: { ...JOB, formality: 'less', modelType: 'quality_optimized' } }, EXTENSION_PAGE);
-    expect(fake.received[0].data).toMatchObject({ formality: 'prefer_less', modelType: 'prefer_quality_optimized' });
+    expect(fake.received[0].data).toMatchObject({ formality: 'prefer_less', modelType: 'quality_optimized' });
   });
 
   it('puts the original back before translating again with other options', async () => {

@@ -41,6 +41,7 @@ const FALLBACK_MESSAGES: Record<ApiErrorCode, string> = {
   timeout: 'The server did not answer in time.',
   'bad-response': 'The server sent an unexpected response.',
   aborted: 'The request was cancelled.',
+  paused: 'A spending limit was reached.',
 };
 
 const MAX_MESSAGE = 300;

@@ -1,9 +1,10 @@
-// Packs segments (blocks of HTML or plain text) into as few translate requests as the API's
-// two limits allow: at most 50 texts, and at most 128 KiB for the exact JSON body, measured in
-// UTF-8 bytes with every parameter (context included). Sizes are computed once per segment and
-// summed, so packing thousands of segments stays linear. A segment that cannot fit even alone
-// is split at element or sentence boundaries (its pieces are rejoined after translation), or,
-// when it cannot be split safely, reported in `oversized` and never sent.
+// The API's two request limits and how texts are measured against them: at most 50 texts, and
+// at most 128 KiB for the exact JSON body, measured in UTF-8 bytes with every parameter (context
+// included). A text too large for any request is split at element or sentence boundaries
+// (`splitForRequest`; its pieces are rejoined after translation), or refused when it cannot be
+// split safely. The extension packs requests in one place only, the background dispatcher;
+// `packRequests` is the same greedy packing done at once over a known list, which tests and
+// benchmarks use as the minimum the dispatcher must reach.
 import type { TranslateParams } from '../shared/api-types';
 
 export interface PackLimits {
@@ -65,6 +66,22 @@ export function baseBodyBytes(params: Omit<TranslateParams, 'text'>): number {
 /** Bytes a string adds as one element of the JSON `text` array (quotes and escapes included). */
 export function jsonBytes(s: string): number {
   return utf8Length(JSON.stringify(s));
+}
+
+/** The largest JSON size one text may have to fit a request with these parameters alone. */
+export function textBudget(params: Omit<TranslateParams, 'text'>, limits: PackLimits = API_LIMITS): number {
+  return limits.maxBytes - baseBodyBytes(params);
+}
+
+/**
+ * A text too large for one request, cut into pieces that each fit (their translations, joined
+ * in order, are the text's translation); null when it cannot be cut without breaking markup.
+ */
+export function splitForRequest(text: string, params: Omit<TranslateParams, 'text'>, limits: PackLimits = API_LIMITS): string[] | null {
+  const budget = textBudget(params, limits);
+  const html = params.tag_handling === 'html' || params.tag_handling === 'xml';
+  const pieces = budget > 2 ? splitSegment(text, budget, html) : null;
+  return pieces ? pieces.map((piece) => piece.text) : null;
 }
 
 export function packRequests(segments: string[], params: Omit<TranslateParams, 'text'>, limits: PackLimits = API_LIMITS): PackResult {

@@ -2,7 +2,8 @@
 // malformed key, a custom address that does not parse, or a custom server whose host permission
 // was not granted. Each is a clear message naming the way out, and no request (a request to a
 // host without permission would still reach it as a CORS preflight). A permission check that
-// cannot answer counts as not granted.
+// cannot answer counts as not granted. The same problem has the same code everywhere (page
+// blocks, selections); `detail` names it for the popover's remedy.
 import { ApiError } from '../shared/api-errors';
 import { describeAddressProblem, resolveConnection } from '../shared/connection';
 import { hasHostPermission } from '../extension/host-permissions';
@@ -17,12 +18,12 @@ export async function connectionProblem(
   const current = connection ?? (await connectionItem.getValue());
   const resolved = resolveConnection(current);
   if (!resolved.ok) {
-    if (resolved.problem === 'bad-address') return new ApiError('bad-request', t('connectionBadAddress', describeAddressProblem(resolved.addressProblem)));
-    return new ApiError('auth', t(resolved.problem === 'empty-key' ? 'translationErrorNoKey' : 'connectionKeyMalformed'));
+    if (resolved.problem === 'bad-address') return new ApiError('bad-request', t('connectionBadAddress', describeAddressProblem(resolved.addressProblem)), { detail: 'bad-address' });
+    return new ApiError('auth', t(resolved.problem === 'empty-key' ? 'translationErrorNoKey' : 'connectionKeyMalformed'), { detail: resolved.problem });
   }
   // The plan addresses are granted in the manifest; a custom server needs its optional permission.
   if (current.plan === 'custom' && !(await permitted(resolved.baseUrl))) {
-    return new ApiError('bad-request', t('connectionNoPermission', new URL(resolved.baseUrl).host));
+    return new ApiError('bad-request', t('connectionNoPermission', new URL(resolved.baseUrl).host), { detail: 'permission' });
   }
   return undefined;
 }

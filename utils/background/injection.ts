@@ -62,11 +62,10 @@ export async function injectContentScript(tabId: number, frameId = 0, file: stri
 
 type ContentMessage = 'startTranslation' | 'showOriginal' | 'retryFailed' | 'showSelectionTranslation';
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 /**
  * Sends a message to the tab's content script, injecting the script first when none is
- * there. After an injection the script may need a moment to register its handlers.
+ * there. The script registers its handlers while it runs, so once the injection has finished
+ * the message is delivered on the first try.
  */
 export async function sendToContent<K extends ContentMessage>(
   tabId: number,
@@ -81,15 +80,7 @@ export async function sendToContent<K extends ContentMessage>(
     if (!nothingListens(err)) throw err;
   }
   await injectContentScript(tabId, frameId);
-  for (let attempt = 0; ; attempt++) {
-    try {
-      await sendMessage(type, data, tabId, frameId);
-      return;
-    } catch (err) {
-      if (!nothingListens(err) || attempt >= 4) throw err;
-      await sleep(50 * (attempt + 1));
-    }
-  }
+  await sendMessage(type, data, tabId, frameId);
 }
 
 /** Sends to a content script only if one is already there (nothing to undo otherwise). */

@@ -1,6 +1,11 @@
 // The page engine's door into the background: content scripts send blocks of their own tab;
 // the background translates them with the options it stored for that tab (never options from
 // the message: a page cannot pick the glossary, model or server) and answers in order.
+// Page blocks are sent without `context`. A context is part of a translation's identity, so a
+// per-page one (the title) would make a site's navigation, buttons and footer miss the cache on
+// every page of the site; a block carries its own context far better than a title does, and the
+// title is one thing less the translation server learns. Selections, where a paragraph of
+// context helps a short text most, send theirs (selection-service.ts).
 import { ApiError } from '../shared/api-errors';
 import { t } from '../shared/i18n';
 import { onMessage } from '../shared/messages-to-background';
@@ -8,6 +13,7 @@ import { type BlockRequest, type MessageSender, type ProtocolMap } from '../shar
 import { translationService, type TranslationService } from './translation/service';
 import { isContentScript } from '../shared/sender';
 import { getTabState } from './tab-state';
+import { hostnameOf } from './site-rules';
 
 /** Bounds on what one message may carry: a page's blocks are untrusted input. */
 export const PAGE_LIMITS = {
@@ -57,14 +63,6 @@ export function validateTranslateBlocks(data: unknown): TranslateBlocksRequest {
   };
 }
 
-function hostOf(url: string | undefined): string {
-  try {
-    return url ? new URL(url).hostname : '';
-  } catch {
-    return '';
-  }
-}
-
 export async function handleTranslateBlocks(
   data: unknown,
   sender: MessageSender,
@@ -78,10 +76,10 @@ export async function handleTranslateBlocks(
   if (!job) throw new ApiError('bad-request', t('translationErrorNoJob'));
   return service.translateBlocks({
     tabId,
-    site: hostOf(sender.tab?.url ?? sender.url),
+    site: hostnameOf(sender.tab?.url ?? sender.url),
+    privateTab: sender.tab?.incognito === true,
     job,
     blocks: request.blocks,
-    context: request.context,
     detectedSourceLang: request.sourceLang,
     priority: request.priority,
   });

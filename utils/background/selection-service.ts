@@ -1,33 +1,28 @@
-// The background half of selection translation. A content script sends the selection of its
+// The background's door for selection translation. A content script sends the selection of its
 // own tab (HTML with Glossa's id-only inline tags, or plain text from a form field) and the
-// surrounding paragraph; the background checks the message, builds the request from the saved
-// settings (formality as prefer_*, model type, the default glossary of the pair when the source
-// is fixed), sends the paragraph as unbilled `context`, and answers with the translation (still
-// untrusted: the popover sanitises it), the detected source language and the billed characters.
-// A selection translated before with the same settings and context comes from the cache and
-// bills nothing. Errors cross messaging as plain errors with `code` (and `detail` for settings).
+// surrounding paragraph; the background checks the message and hands it to the one translation
+// pipeline (translation/service.ts) with the current options, the paragraph as unbilled
+// `context`: the same client, model, formality, glossary, cache, dispatcher, quota stop and
+// usage counting as page blocks. The answer is still untrusted: the popover sanitises it.
+// Errors cross messaging as plain errors with `code` (and `detail` for settings problems).
 import { browser } from 'wxt/browser';
-import { createApiClient, type ApiClient } from '../api/client';
 import { ApiError } from '../shared/api-errors';
-import { API_LIMITS, translateBody, utf8Length } from '../api/packing';
-import type { TranslateParams } from '../shared/api-types';
-import { hasHostPermission } from '../extension/host-permissions';
-import { resolveConnection } from '../shared/connection';
 import { t } from '../shared/i18n';
 import { onMessage } from '../shared/messages-to-background';
 import { type MessageSender, type SelectionRequest, type SelectionTranslation } from '../shared/protocol';
-import { MAX_CONTEXT_CHARS, MAX_SELECTION_CHARS, MAX_SELECTION_HTML_CHARS } from '../shared/limits';
-import { DETAIL_BAD_ADDRESS, DETAIL_NO_KEY, DETAIL_PERMISSION } from '../content/selection/error-text';
-import { connectionItem, defaultGlossariesItem } from '../extension/settings-store';
-import { type Connection } from '../shared/settings';
-import { cacheKey, defaultCache, glossaryRevision, type TranslationCache } from './translation/cache';
-import { createGlossaryResolver, type GlossaryResolver } from './translation/glossary-select';
-import { recordUsage } from './translation/usage';
-import { sameMarkup } from './translation/markup-check';
-import { currentJobOptions, defaultGlossaryFor, modelForPlan } from './job-options';
+import { defaultGlossariesItem } from '../extension/settings-store';
+import { translationService, type TranslationService } from './translation/service';
+import { currentJobOptions, defaultGlossaryFor } from './job-options';
 import { isContentScript } from '../shared/sender';
+import { hostnameOf } from './site-rules';
 
 const LANG_RE = /^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})?$/;
+
+/**
+ * Bounds on what one selection message may carry: at least what the content script sends
+ * (utils/content/selection/capture.ts; a test holds the two together), untrusted beyond that.
+ */
+export const SELECTION_LIMITS = { maxTextChars: 20_000, maxHtmlChars: 60_000, maxContextChars: 4_000 };
 
 export interface ValidSelectionRequest {
   format: 'html' | 'text';
@@ -49,13 +44,13 @@ export function validateSelectionRequest(data: unknown): ValidSelectionRequest {
   if (hasHtml === hasText) throw badInput(); // exactly one of them
   const source = (hasHtml ? o.html : o.text) as string;
   if (!source.trim()) throw badInput();
-  if (source.length > (hasHtml ? MAX_SELECTION_HTML_CHARS : MAX_SELECTION_CHARS)) {
+  if (source.length > (hasHtml ? SELECTION_LIMITS.maxHtmlChars : SELECTION_LIMITS.maxTextChars)) {
     throw new ApiError('too-large', t('popoverServiceTooLarge'));
   }
   if (o.context !== undefined && typeof o.context !== 'string') throw badInput();
   if (o.targetLang !== undefined && (typeof o.targetLang !== 'string' || !LANG_RE.test(o.targetLang))) throw badInput();
   // The context is only a hint: an oversized one is cut, not a reason to fail.
-  const context = typeof o.context === 'string' ? o.context.replace(/\s+/g, ' ').trim().slice(0, MAX_CONTEXT_CHARS) : '';
+  const context = typeof o.context === 'string' ? o.context.replace(/\s+/g, ' ').trim().slice(0, SELECTION_LIMITS.maxContextChars) : '';
   return {
     format: hasHtml ? 'html' : 'text',
     source,
@@ -65,110 +60,43 @@ export function validateSelectionRequest(data: unknown): ValidSelectionRequest {
 }
 
 export interface SelectionServiceDeps {
-  /** The client for a resolved connection (tests inject a fetch). */
-  createClient?: (baseUrl: string, authKey: string) => ApiClient;
-  cache?: TranslationCache;
-  glossaries?: GlossaryResolver;
-  recordUsage?: (site: string, tabId: number | undefined, characters: number) => Promise<void>;
-  hasHostPermission?: (baseUrl: string) => Promise<boolean>;
+  service?: TranslationService;
 }
 
-async function connectionClient(connection: Connection, deps: SelectionServiceDeps): Promise<{ client: ApiClient; baseUrl: string }> {
-  const resolved = resolveConnection(connection);
-  if (!resolved.ok) {
-    if (resolved.problem === 'empty-key') throw new ApiError('auth', t('popoverServiceNoKey'), { detail: DETAIL_NO_KEY });
-    throw new ApiError('bad-request', t('popoverServiceBadAddress'), { detail: DETAIL_BAD_ADDRESS });
-  }
-  // A custom server needs its host permission, asked for on the options page.
-  if (connection.plan === 'custom' && !(await (deps.hasHostPermission ?? hasHostPermission)(resolved.baseUrl))) {
-    throw new ApiError('network', t('popoverServicePermission'), { detail: DETAIL_PERMISSION });
-  }
-  const make = deps.createClient ?? ((baseUrl: string, authKey: string) => createApiClient({ baseUrl, authKey }));
-  return { client: make(resolved.baseUrl, resolved.apiKey), baseUrl: resolved.baseUrl };
+/** Where the selection comes from: its tab, site and whether that tab is in a private window. */
+export interface SelectionOrigin {
+  tabId: number;
+  site: string;
+  privateTab?: boolean;
 }
 
-function hostOf(url: string | undefined): string {
-  try {
-    return url ? new URL(url).hostname : '';
-  } catch {
-    return '';
-  }
-}
-
-/** Translates one validated selection for a tab. */
-export async function translateSelectionFor(request: ValidSelectionRequest, tabId: number, site: string, deps: SelectionServiceDeps = {}): Promise<SelectionTranslation> {
-  const [connection, job, defaultGlossaries] = await Promise.all([
-    connectionItem.getValue(),
-    currentJobOptions(),
-    defaultGlossariesItem.getValue(),
-  ]);
-  const { client, baseUrl } = await connectionClient(connection, deps);
+/** Translates one validated selection for a tab, through the one pipeline. */
+export async function translateSelectionFor(request: ValidSelectionRequest, origin: SelectionOrigin, deps: SelectionServiceDeps = {}): Promise<SelectionTranslation> {
+  const [job, defaultGlossaries] = await Promise.all([currentJobOptions(), defaultGlossariesItem.getValue()]);
   const targetLang = request.targetLang ?? job.targetLang.toUpperCase();
-  const sourceLang = job.sourceLang ? job.sourceLang.split('-')[0].toUpperCase() : '';
   // The job's glossary was chosen for its own target; another target gets that pair's default.
-  const wanted = targetLang === job.targetLang.toUpperCase() ? job.glossaryId : defaultGlossaryFor(sourceLang, targetLang, defaultGlossaries);
-  const glossaries = deps.glossaries ?? sharedGlossaries();
-  const glossaryId = sourceLang && wanted ? await glossaries.resolve(client, { glossaryId: wanted, sourceLang, targetLang }) : undefined;
-  const formality = job.formality === 'more' ? 'prefer_more' : job.formality === 'less' ? 'prefer_less' : job.formality;
-  const modelType = modelForPlan(job.modelType, connection.plan);
-
-  const params: TranslateParams = {
-    text: [request.source],
-    target_lang: targetLang,
-    ...(sourceLang ? { source_lang: sourceLang } : {}),
-    ...(request.context ? { context: request.context } : {}),
-    ...(modelType !== 'latency_optimized' ? { model_type: modelType } : {}),
-    ...(formality !== 'default' ? { formality } : {}),
-    ...(glossaryId ? { glossary_id: glossaryId } : {}),
-    show_billed_characters: true,
-    ...(request.format === 'html' ? { tag_handling: 'html' as const } : {}),
-  };
-  if (utf8Length(translateBody(params)) > API_LIMITS.maxBytes) {
-    // Context is the only part that can go: the selection itself must be sent whole.
-    delete params.context;
-    if (utf8Length(translateBody(params)) > API_LIMITS.maxBytes) throw new ApiError('too-large', t('popoverServiceTooLarge'));
-  }
-
-  const cache = deps.cache ?? defaultCache();
-  const key = await cacheKey({
-    // The context changes the translation, so it is part of what is cached.
-    text: JSON.stringify([request.source, params.context ?? '']),
-    format: request.format,
-    sourceLang,
-    targetLang,
-    formality: formality ?? 'default',
-    glossaryId: glossaryId ?? '',
-    glossaryRevision: glossaryId ? await glossaryRevision(glossaryId) : 0,
-    modelType,
-    baseUrl,
+  const glossaryId = targetLang === job.targetLang.toUpperCase() ? job.glossaryId : defaultGlossaryFor(job.sourceLang, targetLang, defaultGlossaries) ?? '';
+  const service = deps.service ?? translationService();
+  const { results, billedCharacters } = await service.translateBlocks({
+    tabId: origin.tabId,
+    site: origin.site,
+    privateTab: origin.privateTab,
+    job: { ...job, targetLang, glossaryId },
+    blocks: [{ text: request.source, format: request.format }],
+    context: request.context,
+    // The user is waiting for this one.
+    priority: true,
+    selection: true,
   });
-  const [hit] = await cache.getMany([key]).catch(() => [undefined]);
-  if (hit) {
-    return { translation: hit.text, format: request.format, detectedSourceLang: hit.detectedSourceLang, targetLang, billedCharacters: 0 };
-  }
-
-  const result = await client.translate(params);
-  const first = result.translations[0];
-  if (!first || result.translations.length !== 1) throw new ApiError('bad-response', t('popoverServiceBadResponse'));
-  const billed = result.billed_characters ?? 0;
-  await (deps.recordUsage ?? recordUsage)(site, tabId, billed).catch(() => undefined);
-  // An answer with other markup than was sent is not kept: asking again goes to the server.
-  if (request.format !== 'html' || sameMarkup(request.source, first.text)) {
-    await cache.setMany([[key, { text: first.text, detectedSourceLang: first.detected_source_language }]]).catch(() => undefined);
-  }
+  const [result] = results;
+  if (!result.ok) throw new ApiError(result.code === 'hostile' ? 'bad-response' : result.code, result.message);
   return {
-    translation: first.text,
+    translation: result.text,
     format: request.format,
-    detectedSourceLang: first.detected_source_language.toUpperCase(),
+    detectedSourceLang: (result.detectedSourceLang ?? '').toUpperCase(),
     targetLang,
-    billedCharacters: billed,
+    billedCharacters,
   };
-}
-
-let glossaryResolver: GlossaryResolver | undefined;
-function sharedGlossaries(): GlossaryResolver {
-  glossaryResolver ??= createGlossaryResolver();
-  return glossaryResolver;
 }
 
 function requireContentScript(sender: MessageSender): number {
@@ -181,7 +109,7 @@ function requireContentScript(sender: MessageSender): number {
 export async function handleTranslateSelection(data: unknown, sender: MessageSender, deps: SelectionServiceDeps = {}): Promise<SelectionTranslation> {
   const tabId = requireContentScript(sender);
   const request = validateSelectionRequest(data);
-  return translateSelectionFor(request, tabId, hostOf(sender.tab?.url ?? sender.url), deps);
+  return translateSelectionFor(request, { tabId, site: hostnameOf(sender.tab?.url ?? sender.url), privateTab: sender.tab?.incognito === true }, deps);
 }
 
 /** Registers the selection messages; call once, synchronously, when the worker starts. */

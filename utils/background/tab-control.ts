@@ -5,12 +5,14 @@
 import { browser } from 'wxt/browser';
 import { API_ERROR_CODES, errorCode, type ApiErrorCode } from '../shared/api-errors';
 import { onMessage } from '../shared/messages-to-background';
-import { type MessageSender, type PageJobOptions, type ProtocolMap, type TabInfo } from '../shared/protocol';
+import { type MessageSender, type PageJobOptions, type ProtocolMap, type SpendingOverview, type TabInfo } from '../shared/protocol';
 import { connectionItem, siteRulesItem } from '../extension/settings-store';
 import { translationService } from './translation/service';
+import { allowMore, markFirstPassDone, spendingLimits, spendingLimitsItem } from './translation/spending';
+import { usageForMonth } from './translation/usage';
 import { applyBadge, showsTranslation, syncPageMenu } from './badge';
 import { connectionProblem } from './connection-check';
-import { currentJobOptions, modelForPlan, preferFormality, sameJob } from './job-options';
+import { currentJobOptions, preferFormality, sameJob } from './job-options';
 import { contentScriptPresent, isRestrictedUrl, sendIfPresent, sendToContent } from './injection';
 import { isContentScript, isExtensionPage } from '../shared/sender';
 import { hostnameOf, normaliseHostname, ruleFor, setSiteRule, sitePermissionPattern } from './site-rules';
@@ -25,8 +27,12 @@ type ProgressReport = Parameters<ProtocolMap['reportProgress']>[0];
 const DELIVERY_WAIT_MS = 2_000;
 
 async function tabUrl(tabId: number): Promise<string | undefined> {
+  return (await tabOf(tabId))?.url;
+}
+
+async function tabOf(tabId: number): Promise<{ url?: string; incognito?: boolean } | undefined> {
   try {
-    return (await browser.tabs.get(tabId))?.url;
+    return await browser.tabs.get(tabId);
   } catch {
     return undefined;
   }
@@ -78,8 +84,8 @@ export async function translateTab(tabId: number, options: PageJobOptions, trigg
   const unusable = await connectionProblem();
   if (unusable) return markFailed(tabId, unusable);
   userAskedAgain(trigger);
-  const { plan } = await connectionItem.getValue();
-  const job: PageJobOptions = { ...options, formality: preferFormality(options.formality), modelType: modelForPlan(options.modelType, plan) };
+  // The model is fitted to the plan per request (a plan switch mid-page applies at once).
+  const job: PageJobOptions = { ...options, formality: preferFormality(options.formality) };
 
   const before = await getTabState(tabId);
   const busy = showsTranslation(before);
@@ -160,6 +166,8 @@ export async function handleProgress(input: unknown, sender: MessageSender): Pro
     errorCode: report.errorCode,
     errorMessage: undefined,
     url: s.url ?? sender.tab?.url,
+    // From the first full translation on, what the page bills counts against the tab's ceiling.
+    spend: report.state === 'translated' ? markFirstPassDone(s.spend) : s.spend,
   }));
 }
 
@@ -234,8 +242,21 @@ export async function restoreBadges(): Promise<void> {
   }));
 }
 
+async function spendingOverview(): Promise<SpendingOverview> {
+  const [limits, month] = await Promise.all([spendingLimits(), usageForMonth()]);
+  return { limits, monthTotal: month.total };
+}
+
+/** The user goes on past a spending pause: the tab gets more room, and its failed blocks are sent again. */
+export async function continueSpending(tabId: number): Promise<TabState> {
+  const limits = await spendingLimits();
+  const state = await setState(tabId, (s) => ({ ...s, spend: allowMore(s.spend, limits) }));
+  return state.phase === 'original' ? state : retryTab(tabId);
+}
+
 export async function tabInfo(tabId: number): Promise<TabInfo> {
-  const [url, state, rules, connection] = await Promise.all([tabUrl(tabId), getTabState(tabId), siteRulesItem.getValue(), connectionItem.getValue()]);
+  const [tab, state, rules, connection, spending] = await Promise.all([tabOf(tabId), getTabState(tabId), siteRulesItem.getValue(), connectionItem.getValue(), spendingOverview()]);
+  const url = tab?.url;
   const hostname = hostnameOf(url);
   return {
     tabId,
@@ -247,6 +268,8 @@ export async function tabInfo(tabId: number): Promise<TabInfo> {
     hostPermission: await hasHostPermission(url),
     hasKey: connection.apiKey.trim() !== '',
     plan: connection.plan,
+    privateWindow: tab?.incognito === true,
+    spending,
   };
 }
 
@@ -295,6 +318,16 @@ export function registerTabControl(ready: Promise<unknown> = Promise.resolve()):
     const tabId = validTabId(data);
     await retryTab(tabId);
     return tabInfo(tabId);
+  }));
+  onMessage('continueSpending', ({ data, sender }) => fromExtension(sender, async () => {
+    const tabId = validTabId(data);
+    await continueSpending(tabId);
+    return tabInfo(tabId);
+  }));
+  onMessage('spendingLimits', ({ sender }) => fromExtension(sender, spendingOverview));
+  onMessage('saveSpendingLimits', ({ data, sender }) => fromExtension(sender, async () => {
+    await spendingLimitsItem.setValue(data);
+    return spendingOverview();
   }));
   onMessage('setSiteRule', ({ data, sender }) => fromExtension(sender, async () => {
     const hostname = normaliseHostname(data?.hostname);

@@ -36,7 +36,6 @@ export async function resend<T>(send: () => Promise<T>, delaysMs: readonly numbe
 export const translateViaBackground: TranslateFn = (blocks, info) =>
   resend(() => sendMessage('translateBlocks', {
     blocks,
-    ...(info.context ? { context: info.context } : {}),
     ...(info.sourceLang ? { sourceLang: info.sourceLang } : {}),
     priority: info.priority === 'viewport',
   }));

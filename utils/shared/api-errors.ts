@@ -12,11 +12,13 @@ export type ApiErrorCode =
   | 'network'
   | 'timeout'
   | 'bad-response'
-  | 'aborted';
+  | 'aborted'
+  /** Not from the server: a spending limit the user set was reached; the popup asks to go on. */
+  | 'paused';
 
 export const API_ERROR_CODES: readonly ApiErrorCode[] = [
   'auth', 'quota', 'rate-limit', 'not-found', 'bad-request', 'too-large',
-  'server', 'network', 'timeout', 'bad-response', 'aborted',
+  'server', 'network', 'timeout', 'bad-response', 'aborted', 'paused',
 ];
 
 export class ApiError extends Error {

@@ -144,6 +144,13 @@ export const backgroundMessages = {
   getTabInfo: { from: ['extension-page'], data: v.object({ tabId }) },
   translatePage: { from: ['extension-page'], data: v.object({ tabId, options: jobOptionsSchema }) },
   showPageOriginal: { from: ['extension-page'], data: v.object({ tabId }) },
+  continueSpending: { from: ['extension-page'], data: v.object({ tabId }) },
+  spendingLimits: { from: ['extension-page'], data: none },
+  saveSpendingLimits: {
+    from: ['extension-page'],
+    // At most a billion characters: any real budget fits, and the figure stays a safe integer.
+    data: v.object({ tabCeiling: v.pipe(count, v.minValue(1), v.maxValue(1e9)), monthlyBudget: v.pipe(count, v.maxValue(1e9)) }),
+  },
   retryPageFailed: { from: ['extension-page'], data: v.object({ tabId }) },
   setSiteRule: {
     from: ['extension-page'],
@@ -166,6 +173,7 @@ export type BackgroundMessage =
   | 'translateBlocks' | 'reportProgress' | 'translateSelection' | 'openOptionsFromSelection' | 'languages'
   | 'getSettings' | 'saveSettings' | 'testConnection' | 'cacheStats' | 'clearCache' | 'usage'
   | 'getTabInfo' | 'translatePage' | 'showPageOriginal' | 'retryPageFailed' | 'setSiteRule'
+  | 'continueSpending' | 'spendingLimits' | 'saveSpendingLimits'
   | 'glossaryList' | 'glossaryGet' | 'glossaryEntries' | 'glossaryCreate' | 'glossaryPutDictionary'
   | 'glossaryPatch' | 'glossaryDeleteGlossary' | 'glossaryDeleteDictionary';
 

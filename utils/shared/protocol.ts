@@ -20,6 +20,7 @@ import type { ConnectionTestResult } from './connection';
 import { senderIs, type MessageSender, type SenderKind } from './sender';
 import type { Connection, DefaultGlossaries, PageJobOptions, Plan, SiteRules as StoredSiteRules, TranslationDefaults } from './settings';
 import type { PageProgress, TabState } from './tab-state';
+export type { TabSpend } from './tab-state';
 
 export type { MessageSender, SenderKind } from './sender';
 export type { PageJobOptions } from './settings';
@@ -75,6 +76,11 @@ export interface ProtocolMap {
   retryPageFailed(data: { tabId: number }): TabInfo;
   /** Sets (or clears, with rule 'none') the rule for one hostname. */
   setSiteRule(data: { hostname: string; rule: SiteRule }): StoredSiteRules;
+  /** The user goes on past a spending pause of this tab (utils/background/translation/spending.ts). */
+  continueSpending(data: { tabId: number }): TabInfo;
+  /** Spending limits and this month's billed total (options page). */
+  spendingLimits(data: Record<string, never>): SpendingOverview;
+  saveSpendingLimits(data: SpendingLimits): SpendingOverview;
 
   // ── glossary manager (options page → background; utils/background/glossary-service.ts) ──
   // Extension pages only. Language codes are base codes, lower case (the glossary payloads'
@@ -157,6 +163,18 @@ export interface UsageReport {
 
 export type SiteRule = 'always' | 'never' | 'none';
 
+/** Spending limits the user sets: characters per page load after its first full translation, and per month (0 = no budget). */
+export interface SpendingLimits {
+  tabCeiling: number;
+  monthlyBudget: number;
+}
+
+export interface SpendingOverview {
+  limits: SpendingLimits;
+  /** Billed characters this month. */
+  monthTotal: number;
+}
+
 /** What the popup needs to know about the tab it controls. */
 export interface TabInfo {
   tabId: number;
@@ -171,6 +189,10 @@ export interface TabInfo {
   hostPermission: boolean;
   hasKey: boolean;
   plan: Plan;
+  /** The tab is in a private window: nothing about its site is recorded, no site rules offered. */
+  privateWindow: boolean;
+  /** Spending limits and this month's total, for the popup's spending line. */
+  spending: SpendingOverview;
 }
 
 // ── transport ──────────────────────────────────────────────────────────────────────────

@@ -11,6 +11,19 @@ export interface PageProgress {
   billedCharacters: number;
 }
 
+/** A tab's spending in this page load (kept in its tab state). */
+export interface TabSpend {
+  /** The first full translation is done: characters billed from now on count against the ceiling. */
+  firstPassDone: boolean;
+  /** Characters billed after the first full translation. */
+  beyond: number;
+  /** Extra characters the user allowed by going on past the ceiling. */
+  allowance: number;
+  /** The user went on past the month's budget for this tab. */
+  budgetAllowed?: boolean;
+  paused?: 'tab-ceiling' | 'month-budget';
+}
+
 export type TabPhase = 'original' | 'translating' | 'translated' | 'error';
 
 export interface TabState extends PageProgress {
@@ -22,6 +35,8 @@ export interface TabState extends PageProgress {
   errorMessage?: string;
   /** Page URL the state belongs to; a navigation resets it. */
   url?: string;
+  /** Spending of this page load, against the user's limits (background/translation/spending.ts). */
+  spend?: TabSpend;
   updatedAt: number;
 }
 

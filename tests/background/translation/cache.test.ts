@@ -6,7 +6,7 @@ import {
 
 const parts: CacheKeyParts = {
   text: 'Hallo <b id="1">Welt</b>', format: 'html', sourceLang: 'DE', targetLang: 'EN-US', formality: 'default',
-  glossaryId: '', glossaryRevision: 0, modelType: 'latency_optimized', baseUrl: 'http://127.0.0.1:8787',
+  glossaryId: '', glossaryRevision: 0, modelType: 'latency_optimized', baseUrl: 'http://127.0.0.1:8787', context: '',
 };
 
 let dbCounter = 0;
@@ -20,6 +20,8 @@ describe('cacheKey', () => {
     const variants: Partial<CacheKeyParts>[] = [
       { text: 'Hallo Welt' }, { format: 'text' }, { sourceLang: '' }, { targetLang: 'EN-GB' }, { formality: 'prefer_more' },
       { glossaryId: 'g1' }, { glossaryRevision: 1 }, { modelType: 'quality_optimized' }, { baseUrl: 'http://127.0.0.1:8788' },
+      // The unbilled context changes the translation: a page titled otherwise must not get this one.
+      { context: 'Online banking' },
     ];
     const keys = await Promise.all(variants.map((v) => cacheKey({ ...parts, ...v })));
     expect(new Set([base, ...keys]).size).toBe(variants.length + 1);

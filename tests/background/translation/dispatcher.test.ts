@@ -51,9 +51,13 @@ const texts = (prefix: string, n: number) => Array.from({ length: n }, (_, i) =>
 describe('dispatcher', () => {
   it('fills requests from every waiting message of the same kind: 6 messages of 10 texts take 2 requests', async () => {
     const { client, calls } = fakeClient();
-    const dispatcher = createDispatcher({ gatherMs: 100 });
+    // The clock stands still while the messages arrive, however busy the machine is.
+    let clock = 0;
+    const dispatcher = createDispatcher({ gatherMs: 100, now: () => clock });
     const batches = Array.from({ length: 6 }, (_, b) => items(texts(`m${b}-`, 10), client));
-    await Promise.all(batches.map((b) => dispatcher.submit(b.list)));
+    const sent = Promise.all(batches.map((b) => dispatcher.submit(b.list)));
+    clock = 1_000;
+    await sent;
     expect(calls.map((c) => c.params.text.length)).toEqual([50, 10]);
     expect(calls.flatMap((c) => c.params.text)).toEqual(batches.flatMap((b) => b.list.map((i) => i.text)));
     expect(batches[5].results.get('m5-9')).toBe('M5-9');
@@ -112,15 +116,16 @@ describe('dispatcher', () => {
 
   it('sends a lone partial request once the gather time is over', async () => {
     const { client, calls } = fakeClient();
-    const dispatcher = createDispatcher({ gatherMs: 30 });
-    const started = Date.now();
-    await dispatcher.submit(items(['solo'], client).list);
+    let clock = 0;
+    const dispatcher = createDispatcher({ gatherMs: 30, priorityGatherMs: 0, now: () => clock });
+    const solo = dispatcher.submit(items(['solo'], client).list);
+    expect(calls).toHaveLength(0); // waiting for company
+    clock = 30;
+    await solo;
     expect(calls).toHaveLength(1);
-    expect(Date.now() - started).toBeGreaterThanOrEqual(25);
-    // Viewport texts do not wait.
-    const quick = Date.now();
+    // Viewport texts (with no gather time of their own) go as they arrive: the clock stands still.
     await dispatcher.submit(items(['now'], client).list, true);
-    expect(Date.now() - quick).toBeLessThan(25);
+    expect(calls).toHaveLength(2);
   });
 
   it('credits billed characters to the first text\'s caller and reports them', async () => {
@@ -153,5 +158,81 @@ describe('dispatcher', () => {
     const again = items(['c'], ok.client);
     await dispatcher.submit(again.list);
     expect(again.results.get('c')).toBe('C');
+  });
+
+  it('after a quota stop, a new key or server is not held back by the old one', async () => {
+    const quota = new ApiError('quota', 'Quota exceeded', { status: 456 });
+    const spent = fakeClient({ fail: quota });
+    const dispatcher = createDispatcher({ gatherMs: 0 });
+    await dispatcher.submit(items(['a'], spent.client).list);
+    expect(dispatcher.stopped).toBe(quota);
+    const fresh = fakeClient();
+    const next = items(['b'], fresh.client);
+    await dispatcher.submit(next.list);
+    expect(next.results.get('b')).toBe('B');
+    expect(dispatcher.stopped).toBeUndefined();
+  });
+
+  it('splits a text too large for any request on arrival, packs its pieces with the rest and rejoins them in order', async () => {
+    const { client, calls } = fakeClient();
+    const dispatcher = createDispatcher({ gatherMs: 0, limits: { maxTexts: 50, maxBytes: 400 } });
+    const long = 'Ein Satz. '.repeat(60); // 600 bytes: no request of 400 bytes holds it
+    const batch = items([long, 'kurz'], client);
+    await dispatcher.submit(batch.list);
+    expect(batch.results.get(long)).toBe(long.toUpperCase());
+    expect(batch.results.get('kurz')).toBe('KURZ');
+    expect(calls.length).toBeGreaterThan(1);
+    for (const call of calls) expect(translateBody(call.params).length).toBeLessThanOrEqual(400);
+    expect(calls.flatMap((c) => c.params.text).filter((x) => x !== 'kurz').join('')).toBe(long);
+    // Markup that cannot be cut is refused without a request.
+    const before = calls.length;
+    const whole = items([`<b id="1">${'x'.repeat(600)}</b>`], client);
+    await dispatcher.submit(whole.list);
+    expect([...whole.errors.values()]).toEqual(['too-large']);
+    expect(calls).toHaveLength(before);
+  });
+
+  it('holds the queue for the time a rate limit asked for once the client gave up retrying', async () => {
+    let clock = 1_000;
+    const limited = fakeClient({ fail: new ApiError('rate-limit', 'Slow down', { status: 429, retryAfter: 60 }) });
+    const dispatcher = createDispatcher({ gatherMs: 0, now: () => clock });
+    const first = items(['a'], limited.client);
+    await dispatcher.submit(first.list);
+    expect(first.errors.get('a')).toBe('rate-limit');
+    const ok = fakeClient();
+    const waiting = dispatcher.submit(items(['b'], ok.client).list, true);
+    // The queue decides synchronously on submit: held, nothing sent.
+    expect(dispatcher.stats.waiting).toBe(1);
+    expect(ok.calls).toHaveLength(0);
+    clock += 10; // past the viewport gather time, well before the hold ends
+    dispatcher.resume(); // the user asked again: the hold is lifted at once
+    await waiting;
+    expect(ok.calls).toHaveLength(1);
+  });
+
+  it('refuses a text that keeps failing for reasons of its own, without a request, for a while', async () => {
+    let clock = 0;
+    const broken = fakeClient({ fail: new ApiError('bad-request', 'No', { status: 400 }) });
+    const dispatcher = createDispatcher({ gatherMs: 0, maxFailures: 2, failureCooldownMs: 1_000, now: () => clock });
+    const keyed = (text: string) => items([text], broken.client).list.map((item) => ({ ...item, key: `id:${text}` }));
+    await dispatcher.submit(keyed('bad'));
+    await dispatcher.submit(keyed('bad'));
+    await dispatcher.submit(keyed('bad'));
+    expect(broken.calls).toHaveLength(2);
+    clock += 1_001;
+    await dispatcher.submit(keyed('bad'));
+    expect(broken.calls).toHaveLength(3);
+  });
+
+  it('asks the spending gate before each request and refuses the caller it names, without a request', async () => {
+    const { client, calls } = fakeClient();
+    const refused = new ApiError('quota', 'Budget reached');
+    const dispatcher = createDispatcher({ gatherMs: 0, spendingGate: (owner) => (owner.site === 'spent.test' ? refused : undefined) });
+    const spent = items(['x'], client, 'g1', { billed: 0, site: 'spent.test' });
+    const other = items(['y'], client, 'g2', { billed: 0, site: 'ok.test' });
+    await Promise.all([dispatcher.submit(spent.list), dispatcher.submit(other.list)]);
+    expect(spent.errors.get('x')).toBe('quota');
+    expect(other.results.get('y')).toBe('Y');
+    expect(calls.map((c) => c.params.text)).toEqual([['y']]);
   });
 });

@@ -2,7 +2,7 @@
 // The background translation pipeline against the real local API server, with the fake
 // browser's storage and fake-indexeddb: dedupe, cache, packing parameters, glossary choice,
 // quota stop, bounded retries and usage counting, observed through the server's request log.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createStore } from 'idb-keyval';
 import { startServer, pseudoTranslate, type GlossaServer } from '../../../server/index';
 import { createApiClient } from '../../../utils/api/client';
@@ -45,6 +45,23 @@ beforeEach(async () => {
   cache = createTranslationCache({ store: createStore(`service-test-${++storeCounter}`, 'translations') });
   await connectionItem.setValue({ apiKey: KEY, plan: 'custom', customUrl: server.url });
 });
+
+/**
+ * A dispatcher whose clock stands still until every expected text is queued: partial requests
+ * wait for the messages still on their way however busy the machine is, then the clock jumps
+ * past the gather time and the queue is sent.
+ */
+function heldDispatcher() {
+  let clock = 0;
+  const dispatcher = createDispatcher({ gatherMs: 300, now: () => clock });
+  return {
+    dispatcher,
+    async release(expectedTexts: number): Promise<void> {
+      await vi.waitFor(() => expect(dispatcher.stats.accepted).toBe(expectedTexts), { timeout: 15_000 });
+      clock = 60_000;
+    },
+  };
+}
 
 describe('translation service', () => {
   it('translates html and text blocks in order, in one HTML request with the right parameters', async () => {
@@ -118,17 +135,20 @@ describe('translation service', () => {
   });
 
   it('lets the messages of one page share requests: 6 messages of 20 blocks take the packing minimum of 3', async () => {
-    // A long gather time keeps the test deterministic on a busy machine.
-    const svc = service({ dispatcher: createDispatcher({ gatherMs: 300 }) });
+    const { dispatcher, release } = heldDispatcher();
+    const svc = service({ dispatcher });
     const messages = Array.from({ length: 6 }, (_, m) => Array.from({ length: 20 }, (_, i) => html(`Nachricht ${m} Block ${i}`)));
-    const replies = await Promise.all(messages.map((blocks) => svc.translateBlocks({ tabId: 3, site: 'a.test', job, blocks })));
+    const pending = Promise.all(messages.map((blocks) => svc.translateBlocks({ tabId: 3, site: 'a.test', job, blocks })));
+    await release(120);
+    const replies = await pending;
     expect(translateRequests().map((r) => r.textCount)).toEqual([50, 50, 20]);
     expect(replies.every((r) => r.results.every((x) => x.ok))).toBe(true);
     expect(replies.reduce((sum, r) => sum + r.billedCharacters, 0)).toBe(server.billedCharacters);
   });
 
   it('packs the blocks of a page, HTML and plain text from many messages, into the greedy minimum of requests', async () => {
-    const svc = service({ dispatcher: createDispatcher({ gatherMs: 300 }) });
+    const { dispatcher, release } = heldDispatcher();
+    const svc = service({ dispatcher });
     const long = (i: number) => `Absatz ${i}: ${'ein langer Satz mit Wörtern, '.repeat(150 + (i % 7) * 40)}`;
     const messages: BlockRequest[][] = [
       Array.from({ length: 30 }, (_, i) => html(`Überschrift <b id="1">${i}</b>`)),
@@ -138,7 +158,9 @@ describe('translation service', () => {
       [plain('Kurz 0'), plain('Kurz 2'), plain('Seitentitel')],
       Array.from({ length: 25 }, (_, i) => (i % 3 ? html(long(100 + i)) : plain(`Knopf ${i}`))),
     ];
-    const replies = await Promise.all(messages.map((blocks) => svc.translateBlocks({ tabId: 3, site: 'a.test', job, blocks, context: 'Seite' })));
+    const pending = Promise.all(messages.map((blocks) => svc.translateBlocks({ tabId: 3, site: 'a.test', job, blocks, context: 'Seite' })));
+    await release(new Set(messages.flat().map((b) => (b.format === 'text' ? escapePlainForHtml(b.text) : b.text))).size);
+    const replies = await pending;
     expect(replies.every((r) => r.results.every((x) => x.ok))).toBe(true);
 
     // The minimum: every distinct text as sent, packed greedily in order, as one kind of request.
@@ -170,6 +192,28 @@ describe('translation service', () => {
     expect(again.billedCharacters).toBe(0);
     expect(again.results).toEqual(first.results);
     expect(again.results[2]).toEqual({ ok: true, text: '   ' }); // blank blocks are never sent
+  });
+
+  it('keeps the context in a translation\'s identity: another context is asked for, never served another\'s answer', async () => {
+    // A translator whose answer depends on the context, as a real one's may.
+    const calls: (string | undefined)[] = [];
+    const client = { ...createApiClient({ baseUrl: server.url, authKey: KEY }), translate: async (params: TranslateParams) => {
+      calls.push(params.context);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      return { translations: params.text.map((text) => ({ text: `${text} [${params.context ?? ''}]`, detected_source_language: 'EN' })), billed_characters: 6 };
+    } };
+    const svc = service({ client: async () => client });
+    const cancel = [html('Cancel')];
+    // At the same time (in-flight dedupe) and one after the other (cache): each context gets its own answer.
+    const [hostile, bank] = await Promise.all([
+      svc.translateBlocks({ tabId: 1, site: 'hostile.example', job, blocks: cancel, context: 'Delete your account' }),
+      svc.translateBlocks({ tabId: 2, site: 'bank.example', job, blocks: cancel, context: 'Online banking' }),
+    ]);
+    const later = await svc.translateBlocks({ tabId: 3, site: 'bank.example', job, blocks: cancel, context: 'Online banking' });
+    expect(hostile.results[0]).toMatchObject({ ok: true, text: 'Cancel [Delete your account]' });
+    expect(bank.results[0]).toMatchObject({ ok: true, text: 'Cancel [Online banking]' });
+    expect(later.results[0]).toMatchObject({ ok: true, text: 'Cancel [Online banking]' });
+    expect(calls.sort()).toEqual(['Delete your account', 'Online banking']);
   });
 
   it('asks again when anything in the cache key changes', async () => {
@@ -271,23 +315,31 @@ describe('translation service', () => {
     let inFlight = 0;
     let peak = 0;
     const order: string[] = [];
+    // Requests are held at the door until the viewport block has joined the queue.
+    let open!: () => void;
+    const gate = new Promise<void>((resolve) => {
+      open = resolve;
+    });
     const countingFetch: typeof fetch = async (input, init) => {
       inFlight++;
       peak = Math.max(peak, inFlight);
       order.push(JSON.parse(String(init?.body)).text[0]);
       try {
+        await gate;
         return await fetch(input, init);
       } finally {
         inFlight--;
       }
     };
     const client = createApiClient({ baseUrl: server.url, authKey: KEY, fetch: countingFetch });
-    const svc = service({ client: async () => client });
-    server.faults.latencyMs = 40;
+    const dispatcher = createDispatcher();
+    const svc = service({ client: async () => client, dispatcher });
     const rest = Array.from({ length: 400 }, (_, i) => html(`Block ${i}`)); // 8 requests of 50
     const below = svc.translateBlocks({ site: '', job, blocks: rest });
-    while (inFlight < 3) await new Promise((r) => setTimeout(r, 2));
+    await vi.waitFor(() => expect(inFlight).toBe(3));
     const viewport = svc.translateBlocks({ site: '', job, blocks: [html('Oben im Bild')], priority: true });
+    await vi.waitFor(() => expect(dispatcher.stats.accepted).toBe(401));
+    open();
     await Promise.all([below, viewport]);
     expect(peak).toBe(3);
     // The viewport request went right after the first three, before the other five queued ones.
@@ -316,7 +368,7 @@ describe('translation service', () => {
       return fetch(input, init);
     };
     const client = createApiClient({ baseUrl: server.url, authKey: KEY, fetch: recording, retry: false });
-    const svc = service({ client: async () => client, maxFailures: 2 });
+    const svc = service({ client: async () => client, dispatcher: createDispatcher({ maxFailures: 2 }) });
     server.faults.add({ fault: 'status', status: 500 });
     for (let i = 0; i < 2; i++) {
       const out = await svc.translateBlocks({ site: '', job, blocks: [html('Kaputt')] });

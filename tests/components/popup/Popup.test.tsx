@@ -215,4 +215,25 @@ describe('popup', () => {
     expect((screen.getByRole('button', { name: 'Translate page' }) as HTMLButtonElement).disabled).toBe(true);
     expect((screen.getByLabelText('Always translate this site') as HTMLInputElement).disabled).toBe(true);
   });
+
+  it('asks before going on when a page that keeps changing used up its allowance, and goes on when told', async () => {
+    fake.present.add(`${tabId}:0`);
+    await updateTabState(tabId, (s) => ({ ...s, phase: 'translated', url: 'https://news.example/article', spend: { firstPassDone: true, beyond: 51_200, allowance: 0, paused: 'tab-ceiling' } }));
+    render(<Popup tabId={tabId} />);
+    expect(await screen.findByText(/keeps changing and has used 51,200 characters/)).toBeTruthy();
+    expect(screen.getByText('This page since its first translation: 51,200 of 50,000 characters')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Keep translating' }));
+    await waitFor(() => expect(fake.received.map((m) => m.type)).toEqual(['retryFailed']));
+    expect(await screen.findByText('This page since its first translation: 51,200 of 101,200 characters')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Keep translating' })).toBeNull();
+  });
+
+  it('offers no site rules for a tab in a private window, and says what it keeps', async () => {
+    const get = fakeBrowser.tabs.get.bind(fakeBrowser.tabs);
+    vi.spyOn(fakeBrowser.tabs, 'get').mockImplementation(async (id: number) => ({ ...(await get(id)), incognito: true }));
+    render(<Popup tabId={tabId} />);
+    expect(await screen.findByText(/Private window: Glossa keeps no translations/)).toBeTruthy();
+    expect(screen.queryByText('Rules for news.example')).toBeNull();
+    expect(screen.queryByLabelText('Always translate this site')).toBeNull();
+  });
 });

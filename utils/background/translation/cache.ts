@@ -1,7 +1,7 @@
 // The translation cache in IndexedDB (idb-keyval, its own database): a block translated once
 // is never requested (or billed) again with the same settings. The key is a SHA-256 of
 // everything that changes a translation: text, format, source and target language, formality,
-// glossary and its revision, model type and server. A running total of bytes and entries is
+// glossary and its revision, model type, server and the unbilled context sent with it. A running total of bytes and entries is
 // kept next to the entries; past the cap the least recently used entries are evicted.
 import { clear, createStore, entries as allEntries, delMany, get, getMany, setMany, type UseStore } from 'idb-keyval';
 import { storage } from 'wxt/utils/storage';
@@ -17,6 +17,8 @@ export interface CacheKeyParts {
   glossaryRevision: number;
   modelType: string;
   baseUrl: string;
+  /** The request's `context` ('' for none): it changes the translation, so it is part of the key. */
+  context: string;
 }
 
 export interface CachedTranslation {
@@ -46,12 +48,13 @@ const TOUCH_MS = 60 * 60 * 1000;
 const EVICT_TO = 0.8;
 export const DEFAULT_CACHE_LIMITS = { maxBytes: 20 * 1024 * 1024, maxEntries: 50_000 };
 
-const KEY_VERSION = 1;
+// 2: the context joined the key (entries of version 1 were made with a context they do not name).
+const KEY_VERSION = 2;
 
 /** The cache key: a hex SHA-256 of every input that changes a translation. */
 export async function cacheKey(p: CacheKeyParts): Promise<string> {
   const material = JSON.stringify([KEY_VERSION, p.text, p.format, p.sourceLang.toUpperCase(), p.targetLang.toUpperCase(), p.formality,
-    p.glossaryId, p.glossaryRevision, p.modelType, p.baseUrl]);
+    p.glossaryId, p.glossaryRevision, p.modelType, p.baseUrl, p.context]);
   const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(material));
   return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, '0')).join('');
 }
@@ -100,15 +103,18 @@ export function createTranslationCache(options: CacheOptions = {}) {
   }
 
   return {
-    /** Cached translations for these keys (undefined for misses); refreshes their last use. */
-    async getMany(keys: string[]): Promise<(CachedTranslation | undefined)[]> {
+    /**
+     * Cached translations for these keys (undefined for misses); refreshes their last use unless
+     * `touch` is false (a private window reads without leaving a trace).
+     */
+    async getMany(keys: string[], { touch = true }: { touch?: boolean } = {}): Promise<(CachedTranslation | undefined)[]> {
       if (keys.length === 0) return [];
       const found = await getMany<Entry>(keys, db());
       const time = now();
       const touched: [string, Entry][] = [];
       const result = found.map((entry, i) => {
         if (!entry || typeof entry.t !== 'string') return undefined;
-        if (time - entry.a > TOUCH_MS) touched.push([keys[i], { ...entry, a: time }]);
+        if (touch && time - entry.a > TOUCH_MS) touched.push([keys[i], { ...entry, a: time }]);
         return { text: entry.t, detectedSourceLang: typeof entry.d === 'string' ? entry.d : '' };
       });
       if (touched.length > 0) void serial(() => setMany(touched, db())).catch(() => undefined);

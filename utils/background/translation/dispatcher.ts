@@ -1,24 +1,40 @@
-// The one queue of translate requests for the whole extension. Content scripts send blocks in
-// many small messages; packing each message on its own would cost more requests than needed,
-// so texts wait here as items and are packed when a request slot is free: each request takes
-// as many waiting texts of one kind (same server, parameters and tab) as the API's limits
-// allow. At most a few requests are in flight (the key is shared by every tab), viewport work
-// goes first, and a quota error (456) stops everything at once.
+// The one queue of translate requests for the whole extension: page blocks of every tab and
+// selections alike. It owns every decision about sending:
+//   - packing: waiting texts of one kind (same client, parameters, tab) from any number of
+//     messages share a request, filled greedily up to the API's limits; nothing else packs;
+//   - splitting: a text too large for any request is cut on arrival and its pieces rejoined;
+//     one that cannot be cut safely fails `too-large` without a request;
+//   - order and load: viewport work first, a few requests in flight for all tabs together;
+//   - whether to send at all: a quota error (456) stops every request at once until the key
+//     changes, the user asks again or a pause has passed; a rate limit that outlasted the
+//     client's retries holds the queue for the time the server asked; a text that failed
+//     repeatedly (for reasons of its own) is refused for a while; a spending gate (per-tab
+//     ceiling, monthly budget) may refuse a caller's texts;
+//   - billing: the billed characters of a request are credited to the caller of its first text.
+// Retrying one failed request belongs to the API client (utils/api/retry.ts); deduplication and
+// the cache belong to the translation service, which hands this queue only what must be sent.
 import type { ApiClient } from '../../api/client';
-import { ApiError } from '../../shared/api-errors';
-import { API_LIMITS, baseBodyBytes, jsonBytes, type PackLimits } from '../../api/packing';
+import { ApiError, type ApiErrorCode } from '../../shared/api-errors';
+import { API_LIMITS, baseBodyBytes, jsonBytes, splitForRequest, textBudget, type PackLimits } from '../../api/packing';
 import type { TranslateParams, Translation } from '../../shared/api-types';
+import { t } from '../../shared/i18n';
 
 /** Who a request's billed characters are counted for: the caller of its first text. */
 export interface BillingOwner {
   billed: number;
   site: string;
   tabId?: number;
+  /** A tab of a private window: its site is never recorded. */
+  private?: boolean;
+  /** A selection the user asked for (not page translation running on its own). */
+  selection?: boolean;
 }
 
 export interface DispatchItem {
-  /** One text as sent: a whole block, or one piece of a block too large for a request. */
+  /** One text as it should be translated (split here when no request can hold it). */
   text: string;
+  /** Identity of the translation, for refusing a text that keeps failing (optional). */
+  key?: string;
   /** Items with the same group may share a request (same client, parameters, tab and site). */
   group: string;
   params: Omit<TranslateParams, 'text'>;
@@ -28,12 +44,14 @@ export interface DispatchItem {
   reject(error: ApiError): void;
 }
 
-interface Waiting extends DispatchItem {
+interface Waiting {
+  item: DispatchItem;
+  /** The text this entry sends: the item's text or one piece of it. */
+  text: string;
   arrivedAt: number;
   /** JSON size of the text in UTF-8 bytes, measured once. */
   size: number;
-  /** Resolves the submit() promise of its batch once every item of the batch is settled. */
-  settled(): void;
+  done(outcome: { ok: true; translation: Translation } | { ok: false; error: ApiError }): void;
 }
 
 export interface DispatcherOptions {
@@ -49,8 +67,21 @@ export interface DispatcherOptions {
   limits?: PackLimits;
   /** Called after each successful request with its billed characters (usage counting). */
   onBilled?: (owner: BillingOwner, characters: number) => void;
+  /** Refuses a caller's texts (spending ceiling or budget reached); asked before each request. */
+  spendingGate?: (owner: BillingOwner) => ApiError | undefined | Promise<ApiError | undefined>;
+  /** After a quota stop, requests are tried again after this long (the plan may have been upgraded). */
+  quotaPauseMs?: number;
+  /** Failed requests of one text (by key) before it is refused for `failureCooldownMs`. */
+  maxFailures?: number;
+  failureCooldownMs?: number;
   now?: () => number;
 }
+
+/** Codes that say nothing about the text itself: they do not count against its retries. */
+const GLOBAL_CODES: ReadonlySet<ApiErrorCode> = new Set(['quota', 'auth', 'aborted', 'rate-limit', 'network', 'timeout', 'paused']);
+const MAX_TRACKED_FAILURES = 5_000;
+/** How long to hold the queue after a rate limit when the server named no time. */
+const DEFAULT_RATE_HOLD_MS = 5_000;
 
 export function createDispatcher(options: DispatcherOptions = {}) {
   const concurrency = options.concurrency ?? 3;
@@ -58,14 +89,42 @@ export function createDispatcher(options: DispatcherOptions = {}) {
   const priorityGatherMs = options.priorityGatherMs ?? 5;
   const limits = options.limits ?? API_LIMITS;
   const now = options.now ?? Date.now;
+  const quotaPause = options.quotaPauseMs ?? 10 * 60_000;
+  const maxFailures = options.maxFailures ?? 3;
+  const cooldown = options.failureCooldownMs ?? 2 * 60_000;
   // Two lanes: viewport work (priority) and the rest, each first in, first out.
   const lanes: [Waiting[], Waiting[]] = [[], []];
+  const failures = new Map<string, { count: number; at: number; error: ApiError }>();
   let inFlight = 0;
   let requests = 0;
-  let stopError: ApiError | undefined;
-  let stoppedAt = 0;
+  let accepted = 0;
+  let stop: { error: ApiError; at: number; client?: ApiClient } | undefined;
+  let holdUntil = 0;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let timerDue = 0;
+
+  function refusedBefore(key: string | undefined): ApiError | undefined {
+    const failure = key === undefined ? undefined : failures.get(key);
+    if (!failure) return undefined;
+    if (now() - failure.at > cooldown) {
+      failures.delete(key!);
+      return undefined;
+    }
+    return failure.count >= maxFailures ? failure.error : undefined;
+  }
+
+  function noteOutcome(key: string | undefined, error?: ApiError): void {
+    if (key === undefined) return;
+    if (!error) {
+      failures.delete(key);
+      return;
+    }
+    if (GLOBAL_CODES.has(error.code)) return;
+    const previous = failures.get(key);
+    failures.delete(key);
+    failures.set(key, { count: (previous?.count ?? 0) + 1, at: now(), error });
+    if (failures.size > MAX_TRACKED_FAILURES) failures.delete(failures.keys().next().value as string);
+  }
 
   /**
    * The texts the next request would carry: greedily, the waiting texts of the head's group in
@@ -74,16 +133,16 @@ export function createDispatcher(options: DispatcherOptions = {}) {
    */
   function nextRequest(sources: Waiting[][]): { picks: [lane: number, position: number][]; full: boolean } {
     const head = sources[0][0];
-    let bytes = baseBodyBytes(head.params);
+    let bytes = baseBodyBytes(head.item.params);
     const picks: [number, number][] = [];
     for (let l = 0; l < sources.length; l++) {
       const lane = sources[l];
       for (let i = 0; i < lane.length; i++) {
-        const item = lane[i];
-        if (item.group !== head.group) continue;
-        const extra = item.size + (picks.length > 0 ? 1 : 0);
+        const entry = lane[i];
+        if (entry.item.group !== head.item.group) continue;
+        const extra = entry.size + (picks.length > 0 ? 1 : 0);
         if (picks.length >= limits.maxTexts || bytes + extra > limits.maxBytes) {
-          // Every text fits a request alone (blocks were split before): the head always goes.
+          // Every text fits a request alone (it was split on arrival): the head always goes.
           return { picks: picks.length > 0 ? picks : [[0, 0]], full: true };
         }
         bytes += extra;
@@ -94,21 +153,26 @@ export function createDispatcher(options: DispatcherOptions = {}) {
   }
 
   async function run(batch: Waiting[]): Promise<void> {
-    const head = batch[0];
+    const head = batch[0].item;
+    const refused = options.spendingGate ? await Promise.resolve(options.spendingGate(head.owner)).catch(() => undefined) : undefined;
+    if (refused) {
+      for (const entry of batch) entry.done({ ok: false, error: refused });
+      return;
+    }
     requests++;
     try {
-      const result = await head.client.translate({ ...head.params, text: batch.map((item) => item.text) });
+      const result = await head.client.translate({ ...head.params, text: batch.map((entry) => entry.text) });
       const billed = result.billed_characters ?? 0;
       head.owner.billed += billed;
       if (billed > 0) options.onBilled?.(head.owner, billed);
-      batch.forEach((item, j) => item.resolve(result.translations[j]));
+      batch.forEach((entry, j) => entry.done({ ok: true, translation: result.translations[j] }));
     } catch (err) {
       const error = err instanceof ApiError ? err : new ApiError('server', err instanceof Error ? err.message : String(err));
       // 456: the quota is used up; nothing else is sent for any tab.
-      if (error.code === 'quota') stop(error);
-      for (const item of batch) item.reject(error);
-    } finally {
-      for (const item of batch) item.settled();
+      if (error.code === 'quota') halt(error, head.client);
+      // The client already waited and retried: give the server the time it asked for.
+      if (error.code === 'rate-limit') holdUntil = Math.max(holdUntil, now() + (error.retryAfter !== undefined ? error.retryAfter * 1000 : DEFAULT_RATE_HOLD_MS));
+      for (const entry of batch) entry.done({ ok: false, error });
     }
   }
 
@@ -125,9 +189,13 @@ export function createDispatcher(options: DispatcherOptions = {}) {
   }
 
   function pump(): void {
-    while (inFlight < concurrency && !stopError) {
+    while (inFlight < concurrency && !stop) {
       const priority = lanes[0].length > 0;
       if (!priority && lanes[1].length === 0) return;
+      if (holdUntil > now()) {
+        wakeIn(holdUntil - now());
+        return;
+      }
       const sources = priority ? lanes : [lanes[1]];
       const { picks, full } = nextRequest(sources);
       if (!full) {
@@ -156,27 +224,79 @@ export function createDispatcher(options: DispatcherOptions = {}) {
     }
   }
 
-  function stop(error: ApiError): void {
-    stopError = error;
-    stoppedAt = now();
+  /** Stops everything: waiting texts fail with `error`, and so does everything submitted later. */
+  function halt(error: ApiError, client?: ApiClient): void {
+    stop = { error, at: now(), client };
     if (timer) clearTimeout(timer);
     timer = undefined;
-    for (const lane of lanes) {
-      for (const item of lane.splice(0)) {
-        item.reject(error);
-        item.settled();
-      }
+    for (const lane of lanes) for (const entry of lane.splice(0)) entry.done({ ok: false, error });
+  }
+
+  function resume(): void {
+    stop = undefined;
+    holdUntil = 0;
+    pump();
+  }
+
+  /** Why an item cannot be sent now, before it is queued. */
+  function refusal(item: DispatchItem): ApiError | undefined {
+    // Another key or server than the one that ran out: the stop was about that one.
+    if (stop && stop.client && item.client !== stop.client) resume();
+    else if (stop && now() - stop.at > quotaPause) resume();
+    return stop?.error ?? refusedBefore(item.key);
+  }
+
+  /** Queues one item as one or several waiting texts; calls `settled` once it has an outcome. */
+  function enqueue(item: DispatchItem, lane: Waiting[], arrivedAt: number, settled: () => void): void {
+    const finish = (outcome: { ok: true; translation: Translation } | { ok: false; error: ApiError }) => {
+      noteOutcome(item.key, outcome.ok ? undefined : outcome.error);
+      if (outcome.ok) item.resolve(outcome.translation);
+      else item.reject(outcome.error);
+      settled();
+    };
+    const refused = refusal(item);
+    if (refused) {
+      finish({ ok: false, error: refused });
+      return;
     }
+    const size = jsonBytes(item.text);
+    accepted++;
+    if (size <= textBudget(item.params, limits)) {
+      lane.push({ item, text: item.text, arrivedAt, size, done: (outcome) => finish(outcome) });
+      return;
+    }
+    const pieces = splitForRequest(item.text, item.params, limits);
+    if (!pieces) {
+      finish({ ok: false, error: new ApiError('too-large', t('translationErrorTooLarge')) });
+      return;
+    }
+    // A split text comes back in several pieces, possibly from several requests.
+    const parts = pieces.map(() => '');
+    let left = pieces.length;
+    let detected = '';
+    let failed = false;
+    pieces.forEach((text, slot) => {
+      lane.push({
+        item, text, arrivedAt, size: jsonBytes(text),
+        done: (outcome) => {
+          if (failed) return;
+          if (!outcome.ok) {
+            failed = true;
+            finish(outcome);
+            return;
+          }
+          parts[slot] = outcome.translation.text;
+          detected ||= outcome.translation.detected_source_language;
+          if (--left === 0) finish({ ok: true, translation: { text: parts.join(''), detected_source_language: detected } });
+        },
+      });
+    });
   }
 
   return {
     /** Queues texts; resolves once each of them has been translated or has failed. */
     submit(items: DispatchItem[], priority = false): Promise<void> {
       if (items.length === 0) return Promise.resolve();
-      if (stopError) {
-        for (const item of items) item.reject(stopError);
-        return Promise.resolve();
-      }
       let left = items.length;
       return new Promise<void>((resolve) => {
         const settled = () => {
@@ -184,31 +304,23 @@ export function createDispatcher(options: DispatcherOptions = {}) {
         };
         const arrivedAt = now();
         const lane = lanes[priority ? 0 : 1];
-        for (const item of items) lane.push({ ...item, arrivedAt, settled, size: jsonBytes(item.text) });
+        for (const item of items) enqueue(item, lane, arrivedAt, settled);
         pump();
       });
     },
 
-    /** Stops everything: waiting texts fail with `error`, and so does everything submitted later. */
-    stop,
+    stop: halt,
 
-    /** Accepts work again (the user changed the key, or the pause after a quota error is over). */
-    resume(): void {
-      stopError = undefined;
-      pump();
-    },
+    /** Accepts work again (the user asked again, changed the key, or raised a limit). */
+    resume,
 
     get stopped(): ApiError | undefined {
-      return stopError;
+      return stop?.error;
     },
 
-    /** When the current stop began (ms). */
-    get stoppedAt(): number {
-      return stoppedAt;
-    },
-
-    get stats(): { inFlight: number; waiting: number; requests: number } {
-      return { inFlight, waiting: lanes[0].length + lanes[1].length, requests };
+    /** Requests in flight and sent, texts waiting, and texts accepted for sending since the start. */
+    get stats(): { inFlight: number; waiting: number; requests: number; accepted: number } {
+      return { inFlight, waiting: lanes[0].length + lanes[1].length, requests, accepted };
     },
   };
 }

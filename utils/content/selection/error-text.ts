@@ -25,7 +25,7 @@ export function errorKind(err: unknown): PopoverErrorKind {
   const detail = (err as { detail?: unknown } | null)?.detail;
   if (code === 'auth') return detail === DETAIL_NO_KEY ? 'no-key' : 'auth';
   if (code === 'bad-request' && detail === DETAIL_BAD_ADDRESS) return 'bad-address';
-  if (code === 'network' && detail === DETAIL_PERMISSION) return 'permission';
+  if (detail === DETAIL_PERMISSION) return 'permission';
   switch (code) {
     case 'quota':
     case 'rate-limit':

@@ -1,0 +1,62 @@
+// Spending limits: the per-page ceiling for pages that keep changing and an optional monthly
+// budget, with what the budget does and does not promise right next to it. Saved on its own
+// (the background checks the values and applies them to the next request).
+import { useEffect, useState } from 'preact/hooks';
+import { sendMessage, type SpendingOverview } from '../../utils/shared/protocol';
+import { t } from '../../utils/shared/i18n';
+import { formatNumber } from './format';
+import { StatusMessage, type Status } from './StatusMessage';
+
+const WHOLE = /^\d{1,10}$/;
+
+export function SpendingSection() {
+  const [overview, setOverview] = useState<SpendingOverview | null>(null);
+  const [ceiling, setCeiling] = useState('');
+  const [budget, setBudget] = useState('');
+  const [status, setStatus] = useState<Status | null>(null);
+
+  const adopt = (next: SpendingOverview) => {
+    setOverview(next);
+    setCeiling(String(next.limits.tabCeiling));
+    setBudget(String(next.limits.monthlyBudget));
+  };
+
+  useEffect(() => {
+    void sendMessage('spendingLimits', {}).then(adopt, (err: unknown) => setStatus({ kind: 'error', text: String((err as Error).message ?? err) }));
+  }, []);
+
+  const save = async (event: Event) => {
+    event.preventDefault();
+    if (!WHOLE.test(ceiling.trim()) || !WHOLE.test(budget.trim()) || Number(ceiling) < 1) {
+      setStatus({ kind: 'error', text: t('spendingOptionsInvalid') });
+      return;
+    }
+    try {
+      adopt(await sendMessage('saveSpendingLimits', { tabCeiling: Number(ceiling), monthlyBudget: Number(budget) }));
+      setStatus({ kind: 'ok', text: t('spendingOptionsSaved') });
+    } catch (err) {
+      setStatus({ kind: 'error', text: err instanceof Error ? err.message : String(err) });
+    }
+  };
+
+  return (
+    <section id="spending" class="options-section" aria-labelledby="spending-title">
+      <h2 id="spending-title">{t('spendingOptionsTitle')}</h2>
+      <form onSubmit={(event) => void save(event)}>
+        <div class="field">
+          <label for="spending-ceiling">{t('spendingOptionsCeiling')}</label>
+          <input id="spending-ceiling" inputMode="numeric" value={ceiling} aria-describedby="spending-ceiling-help" onInput={(e) => setCeiling(e.currentTarget.value)} />
+          <p id="spending-ceiling-help" class="section-intro">{t('spendingOptionsCeilingHelp')}</p>
+        </div>
+        <div class="field">
+          <label for="spending-budget">{t('spendingOptionsBudget')}</label>
+          <input id="spending-budget" inputMode="numeric" value={budget} aria-describedby="spending-budget-warning" onInput={(e) => setBudget(e.currentTarget.value)} />
+          <p id="spending-budget-warning" class="status status-warn">{t('spendingOptionsBudgetWarning')}</p>
+        </div>
+        {overview && <p>{t('spendingOptionsMonth', formatNumber(overview.monthTotal))}</p>}
+        <button type="submit">{t('spendingOptionsSave')}</button>
+        <StatusMessage status={status} />
+      </form>
+    </section>
+  );
+}

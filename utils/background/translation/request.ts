@@ -1,0 +1,124 @@
+// Request resolution: what a translation is sent with, worked out again for every call from the
+// settings as they are now, for page blocks and selections alike. The client follows the saved
+// key and server (checked before anything is sent); the model type follows the current plan
+// (quality_optimized only works on the paid address); formality is always a prefer_* form; the
+// glossary is used only for the exact pair; and everything that changes a translation, the
+// unbilled `context` included, is part of its identity (the cache key and in-flight dedupe).
+import { createApiClient, type ApiClient } from '../../api/client';
+import { ApiError } from '../../shared/api-errors';
+import type { Formality, TranslateParams } from '../../shared/api-types';
+import { t } from '../../shared/i18n';
+import type { PageJobOptions } from '../../shared/protocol';
+import { apiBaseUrl } from '../../shared/connection';
+import { baseLanguage } from '../../shared/language-code';
+import type { Connection } from '../../shared/settings';
+import { connectionItem } from '../../extension/settings-store';
+import { connectionProblem } from '../connection-check';
+import { modelForPlan } from '../job-options';
+import { glossaryRevision, type CacheKeyParts } from './cache';
+import { createGlossaryResolver, type GlossaryResolver } from './glossary-select';
+
+/** The options a translation is asked with (a tab's job, or the defaults for a selection). */
+export type TranslationOptions = Pick<PageJobOptions, 'targetLang' | 'sourceLang' | 'formality' | 'modelType' | 'glossaryId'>;
+
+export interface ResolvedRequest {
+  client: ApiClient;
+  /** Every parameter but the texts. */
+  params: Omit<TranslateParams, 'text'>;
+  /** Everything but the text and its format that changes a translation. */
+  identity: Omit<CacheKeyParts, 'text' | 'format'>;
+}
+
+export interface RequestResolverDeps {
+  /** The API client for the current settings; throws when no request may be made. */
+  client?: () => Promise<ApiClient>;
+  glossaries?: GlossaryResolver;
+}
+
+const LANG_RE = /^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})?$/;
+
+let memoClient: { baseUrl: string; key: string; client: ApiClient } | undefined;
+
+/** The client for the saved connection: no key, a bad address or no permission means no request at all. */
+export async function clientFromSettings(connection?: Connection): Promise<ApiClient> {
+  const current = connection ?? (await connectionItem.getValue());
+  // Checked before every call: the settings may change while a page is being translated.
+  const unusable = await connectionProblem(current);
+  if (unusable) throw unusable;
+  const key = current.apiKey.trim();
+  const baseUrl = apiBaseUrl(current);
+  if (!/^https?:\/\/[^/]+/i.test(baseUrl)) throw new ApiError('bad-request', t('translationErrorNoServer'));
+  if (!memoClient || memoClient.baseUrl !== baseUrl || memoClient.key !== key) {
+    memoClient = { baseUrl, key, client: createApiClient({ baseUrl, authKey: key }) };
+  }
+  return memoClient.client;
+}
+
+/** `more`/`less` make a request fail for targets without formality; the prefer_ forms fall back. */
+export function apiFormality(formality: Formality): Exclude<Formality, 'more' | 'less' | 'default'> | undefined {
+  if (formality === 'more' || formality === 'prefer_more') return 'prefer_more';
+  if (formality === 'less' || formality === 'prefer_less') return 'prefer_less';
+  return undefined;
+}
+
+/** Source languages are base languages in the API (EN, PT); variants and junk are dropped. */
+function sourceLanguage(code: string | undefined): string | undefined {
+  const trimmed = code?.trim();
+  return trimmed && LANG_RE.test(trimmed) ? baseLanguage(trimmed).toUpperCase() : undefined;
+}
+
+export function createRequestResolver(deps: RequestResolverDeps = {}) {
+  const glossaries = deps.glossaries ?? createGlossaryResolver();
+  let lastClient: ApiClient | undefined;
+
+  return {
+    /** What to send for `options` now; `detectedSourceLang` fills a source left to detection. */
+    async resolve(options: TranslationOptions, extra: { detectedSourceLang?: string; context?: string } = {}): Promise<ResolvedRequest> {
+      const connection = await connectionItem.getValue();
+      const client = await (deps.client ? deps.client() : clientFromSettings(connection));
+      // New key or server: the glossary list belonged to the old one.
+      if (client !== lastClient) {
+        lastClient = client;
+        glossaries.invalidate();
+      }
+      const targetLang = options.targetLang.toUpperCase();
+      const sourceLang = sourceLanguage(options.sourceLang) ?? sourceLanguage(extra.detectedSourceLang);
+      const glossaryId = await glossaries.resolve(client, { glossaryId: options.glossaryId, sourceLang, targetLang });
+      const formality = apiFormality(options.formality);
+      const modelType = modelForPlan(options.modelType, connection.plan);
+      const context = extra.context?.trim() || undefined;
+      const params: Omit<TranslateParams, 'text'> = {
+        target_lang: targetLang,
+        ...(sourceLang ? { source_lang: sourceLang } : {}),
+        ...(context ? { context } : {}),
+        model_type: modelType,
+        ...(formality ? { formality } : {}),
+        ...(glossaryId ? { glossary_id: glossaryId } : {}),
+        show_billed_characters: true,
+        // Every text travels as HTML (plain text escaped): one kind of request for all of them.
+        tag_handling: 'html',
+      };
+      return {
+        client,
+        params,
+        identity: {
+          sourceLang: sourceLang ?? '',
+          targetLang,
+          formality: formality ?? 'default',
+          glossaryId: glossaryId ?? '',
+          glossaryRevision: glossaryId ? await glossaryRevision(glossaryId) : 0,
+          modelType,
+          baseUrl: client.baseUrl,
+          context: context ?? '',
+        },
+      };
+    },
+
+    /** The glossary list is fetched again on next use (a glossary changed). */
+    invalidateGlossaries(): void {
+      glossaries.invalidate();
+    },
+  };
+}
+
+export type RequestResolver = ReturnType<typeof createRequestResolver>;
