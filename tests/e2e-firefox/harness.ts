@@ -182,6 +182,38 @@ export class Glossa {
     return this.realm.evaluate(`(${fn.toString()})(globalThis.browser, ${JSON.stringify(arg ?? null)})`) as Promise<R>;
   }
 
+  /**
+   * Runs `fn` in the top frame of `page` in Glossa's own isolated world (the content scripts'
+   * sandbox: scripting.executeScript from an add-on page lands there in Firefox), never in the
+   * page's. `fn` is sent as source and may use only its argument; the result is structured-cloned.
+   */
+  async inContentWorld<R, A = null>(page: Page, fn: (arg: A) => R | Promise<R>, arg?: A): Promise<R> {
+    const tabId = await this.cachedTabIdOf(page);
+    return this.realm.evaluate(`(async () => {
+      const [first] = await globalThis.browser.scripting.executeScript({
+        target: { tabId: ${tabId}, frameIds: [0] },
+        func: async (a) => ({ value: await (${fn.toString()})(a) }),
+        args: [${JSON.stringify(arg ?? null)}],
+      });
+      if (!first) throw new Error(${JSON.stringify(`Glossa cannot run in ${page.url()}`)});
+      if (first.error) throw first.error;
+      return first.result.value;
+    })()`) as Promise<R>;
+  }
+
+  private readonly tabIds = new WeakMap<Page, Promise<number>>();
+
+  /** A page's tab id never changes: looked up once (polling the closed roots asks for it often). */
+  private cachedTabIdOf(page: Page): Promise<number> {
+    let id = this.tabIds.get(page);
+    if (!id) {
+      id = this.tabIdOf(page);
+      id.catch(() => this.tabIds.delete(page));
+      this.tabIds.set(page, id);
+    }
+    return id;
+  }
+
   async setStorage(values: Record<string, unknown>): Promise<void> {
     await this.inExtension((browser, v) => browser.storage.local.set(v), values);
   }

@@ -8,6 +8,7 @@ import { pseudoTranslate } from '../../server/index';
 import { defaults, translateRequests } from '../e2e/helpers';
 import { CASES, checkCases, CONTROL, FAILED_CASES, hostilePayload, PAGE, popoverFindings, selectParagraphInPage, snapshotInPage } from '../e2e/hostile-cases';
 import { launchGlossa, waitInPage, type Glossa } from './harness';
+import { popoverIn } from './closed-roots';
 
 const pwned = (page: Page) => page.evaluate(() => (window as unknown as { __pwned?: unknown }).__pwned);
 
@@ -98,6 +99,7 @@ describe('hostile translations in Firefox', () => {
     await glossa.setStorage({ defaults: defaults('IT') });
     const rule = glossa.api.faults.add({ fault: 'hostile', payload: hostilePayload });
     const page = await glossa.openPage('/hardening/hostile.html?popover');
+    const popover = popoverIn(page, glossa);
     const bodyBefore = await page.evaluate(() => document.body.innerHTML);
     const problems: string[] = [];
     try {
@@ -105,17 +107,14 @@ describe('hostile translations in Firefox', () => {
         const logStart = glossa.api.log.length;
         await page.evaluate(selectParagraphInPage, `case-${i}`);
         await glossa.clickMenu('translate-selection', page, { selectionText: await page.evaluate((id) => document.getElementById(id)!.textContent, `case-${i}`) });
-        await waitInPage(page, () => {
-          const root = document.querySelector('glossa-selection-popover')?.shadowRoot;
-          return !!root && !!(root.querySelector('.translation') || root.querySelector('.error'));
-        }, null, 10_000);
-        const seen = await page.evaluate(popoverFindings);
+        await popover.waitFor((root) => !!(root.querySelector('.translation') || root.querySelector('.error')), undefined, 10_000);
+        const seen = (await popover.evaluate(popoverFindings))!;
         if (seen.bad.length) problems.push(`${c.name}: ${seen.bad.join(' ')}`);
         // A response with nothing readable left may be shown as an error instead: both are safe.
         if (seen.text === null && !seen.error) problems.push(`${c.name}: neither a translation nor an error shown`);
         if (translateRequests(glossa.api.log, logStart).length !== 1) problems.push(`${c.name}: expected one request for the selection`);
         await page.keyboard.press('Escape');
-        await waitInPage(page, () => !document.querySelector('glossa-selection-popover'), null, 5_000);
+        await popover.waitForClosed(5_000);
       }
     } finally {
       glossa.api.faults.remove(rule);

@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'puppeteer-core';
 import { pseudoTranslate } from '../../server/index';
 import { defaults, html } from '../e2e/helpers';
-import { launchGlossa, waitInPage, type Glossa } from './harness';
+import { launchGlossa, type Glossa } from './harness';
+import { popoverIn, type GlossaRoot } from './closed-roots';
 
 const TARGET = 'DE';
 const PAGE = html('Selection test', `
@@ -17,12 +18,11 @@ const PAGE = html('Selection test', `
 /** The text a popover shows for an HTML translation: Glossa's id-only tags removed. */
 const shownText = (markup: string) => markup.replace(/<[^>]+>/g, '').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
 
-/** What the popover (in its shadow root) shows: the translation, its link, billed line; null while absent. */
-function popover(page: Page) {
-  return page.evaluate(() => {
-    const root = document.querySelector('glossa-selection-popover')?.shadowRoot;
-    const translation = root?.querySelector('.translation');
-    if (!root || !translation) return null;
+/** What the popover shows: the translation, its link, billed line (read in Glossa's world: the root is closed). */
+function shown(popover: GlossaRoot) {
+  return popover.waitFor((root) => {
+    const translation = root.querySelector('.translation');
+    if (!translation) return null;
     return {
       text: translation.textContent ?? '',
       href: translation.querySelector('a')?.getAttribute('href') ?? null,
@@ -31,18 +31,18 @@ function popover(page: Page) {
     };
   });
 }
-const popoverShown = (page: Page) => waitInPage(page, () => document.querySelector('glossa-selection-popover')?.shadowRoot?.querySelector('.translation'), null);
-const popoverGone = (page: Page) => waitInPage(page, () => !document.querySelector('glossa-selection-popover'), null);
 
 describe('selection popover in Firefox', () => {
   let glossa: Glossa;
   let page: Page;
+  let popover: GlossaRoot;
   const translateRequests = () => glossa.api.log.filter((r) => r.path === '/v2/translate');
 
   beforeAll(async () => {
     glossa = await launchGlossa({ settings: { defaults: defaults(TARGET) } });
     glossa.pages.set('/selection.html', PAGE);
     page = await glossa.openPage('/selection.html');
+    popover = popoverIn(page, glossa);
   });
   afterAll(async () => {
     await glossa?.close();
@@ -59,10 +59,8 @@ describe('selection popover in Firefox', () => {
     });
     expect(selected).toBe('Read the harbour guide for the opening hours of every quay.');
     await glossa.clickMenu('translate-selection', page, { selectionText: selected });
-    await popoverShown(page);
-
     const sent = 'Read <a id="1">the harbour guide</a> for the <b id="2">opening hours</b> of every quay.';
-    expect(await popover(page)).toEqual({
+    expect(await shown(popover)).toEqual({
       text: shownText(pseudoTranslate(sent, TARGET, { tagHandling: 'html' })),
       href: 'https://docs.example/harbour',
       bold: 1,
@@ -81,7 +79,8 @@ describe('selection popover in Firefox', () => {
   it('closes on Escape and gives the focus back to the page', async () => {
     expect(await page.evaluate(() => document.activeElement?.localName)).toBe('glossa-selection-popover');
     await page.keyboard.press('Escape');
-    await popoverGone(page);
+    await popover.waitForClosed();
+    expect(await page.$('glossa-selection-popover')).toBeNull();
     expect(await page.evaluate(() => document.activeElement?.localName)).toBe('body');
   });
 
@@ -90,17 +89,12 @@ describe('selection popover in Firefox', () => {
     await page.focus('#note');
     await page.evaluate(() => (document.getElementById('note') as HTMLTextAreaElement).setSelectionRange(7, 30));
     await glossa.dispatchCommand('translate-selection', page);
-    await popoverShown(page);
     const expected = pseudoTranslate('translate this sentence', TARGET);
-    expect((await popover(page))?.text).toBe(expected);
+    expect((await shown(popover)).text).toBe(expected);
     expect((translateRequests().at(-1)!.params as { context?: string }).context).toBe(original);
 
-    await page.evaluate(() => {
-      const root = document.querySelector('glossa-selection-popover')!.shadowRoot!;
-      [...root.querySelectorAll('button')].find((b) => b.textContent?.trim() === 'Replace')!.focus();
-    });
-    await page.keyboard.press('Enter');
-    await popoverGone(page);
+    await popover.click('button', 'Replace');
+    await popover.waitForClosed();
     const value = () => page.evaluate(() => (document.getElementById('note') as HTMLTextAreaElement).value);
     expect(await value()).toBe(`Please ${expected} into German now.`);
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('note');

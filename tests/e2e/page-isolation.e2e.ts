@@ -10,54 +10,10 @@ import { pseudoTranslate } from '../../server/index';
 import { launchGlossa, type Glossa } from './harness';
 import { defaults, html, translateRequests } from './helpers';
 import { noticeIn, popoverIn } from './closed-roots';
-
-/** Installed before anything else in the page: catches every shadow root created through the page's own prototype. */
-const SPY = `<script>
-  window.__caughtRoots = [];
-  const attach = Element.prototype.attachShadow;
-  Element.prototype.attachShadow = function (init) {
-    const root = attach.call(this, init);
-    window.__caughtRoots.push(root);
-    return root;
-  };
-</script>`;
-
-interface PageView {
-  hosts: string[];
-  shadowRootsOfHosts: number;
-  caughtRoots: number;
-  text: string;
-  buttons: number;
-  selects: number;
-}
+import { lookAsThePageInPage, SPY, type PageView } from './page-isolation-probe';
 
 /** What a page script finds of Glossa, after trying to press every button and change every picker it finds. */
-function lookAsThePage(page: Page): Promise<PageView> {
-  return page.evaluate(() => {
-    const hosts = [...document.querySelectorAll('glossa-selection-popover, glossa-notice')];
-    const roots = [
-      ...[...document.querySelectorAll('*')].map((el) => el.shadowRoot).filter((r): r is ShadowRoot => r !== null),
-      ...(window as unknown as { __caughtRoots: ShadowRoot[] }).__caughtRoots,
-    ];
-    // Read first: a Close button pressed below would take the text with it.
-    const text = document.documentElement.textContent + roots.map((r) => r.textContent).join(' ') + hosts.map((h) => (h as HTMLElement).innerText).join(' ');
-    const buttons = roots.flatMap((root) => [...root.querySelectorAll('button')]);
-    const selects = roots.flatMap((root) => [...root.querySelectorAll('select')]);
-    for (const select of selects) {
-      select.value = select.options[select.options.length - 1]?.value ?? '';
-      select.dispatchEvent(new Event('change', { bubbles: true }));
-    }
-    for (const button of buttons) button.click();
-    return {
-      hosts: hosts.map((h) => h.localName),
-      shadowRootsOfHosts: hosts.filter((h) => h.shadowRoot !== null).length,
-      caughtRoots: (window as unknown as { __caughtRoots: ShadowRoot[] }).__caughtRoots.length,
-      text,
-      buttons: buttons.length,
-      selects: selects.length,
-    };
-  });
-}
+const lookAsThePage = (page: Page): Promise<PageView> => page.evaluate(lookAsThePageInPage);
 
 describe('page scripts cannot reach Glossa\u2019s popover or page notice', () => {
   let glossa: Glossa;

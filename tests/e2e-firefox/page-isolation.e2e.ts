@@ -1,0 +1,83 @@
+// Firefox counterpart of tests/e2e/page-isolation.e2e.ts: a page's own scripts cannot read what
+// Glossa shows it nor press Glossa's buttons. The selection popover (a translation, a target
+// picker that bills a request per change) and the page notice (Retry, which bills again) live in
+// closed shadow roots created from the content scripts' sandbox, so even a wrapped attachShadow
+// installed before Glossa arrives catches nothing. Glossa's own world still reaches them, and a
+// real click on Retry still works.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'puppeteer-core';
+import { pseudoTranslate } from '../../server/index';
+import { defaults, html, translateRequests } from '../e2e/helpers';
+import { lookAsThePageInPage, SPY, type PageView } from '../e2e/page-isolation-probe';
+import { launchGlossa, waitInPage, type Glossa } from './harness';
+import { noticeIn, popoverIn } from './closed-roots';
+
+const lookAsThePage = (page: Page): Promise<PageView> => page.evaluate(lookAsThePageInPage);
+
+describe('page scripts cannot reach Glossa\u2019s popover or page notice in Firefox', () => {
+  let glossa: Glossa;
+
+  beforeAll(async () => {
+    glossa = await launchGlossa({ settings: { defaults: defaults('DE') } });
+  });
+  afterAll(async () => {
+    await glossa?.close();
+  });
+
+  it('the selection popover: its translation unreadable, its buttons and target picker out of reach', async () => {
+    glossa.pages.set('/isolation/popover.html', html('Popover isolation', '<p id="words">The lighthouse keeper rows to the harbour.</p>', 'en', SPY));
+    const page = await glossa.openPage('/isolation/popover.html');
+    const logStart = glossa.api.log.length;
+    const selected = await page.evaluate(() => {
+      getSelection()!.selectAllChildren(document.getElementById('words')!);
+      return getSelection()!.toString();
+    });
+    await glossa.clickMenu('translate-selection', page, { selectionText: selected });
+    const popover = popoverIn(page, glossa);
+    const translation = await popover.text('.translation');
+    expect(translation).toBe(pseudoTranslate(selected, 'DE', { tagHandling: 'html' }));
+
+    const seen = await lookAsThePage(page);
+    expect({ ...seen, text: seen.text.includes(translation) }).toEqual({
+      hosts: ['glossa-selection-popover'], shadowRootsOfHosts: 0, caughtRoots: 0, text: false, buttons: 0, selects: 0,
+    });
+    // Nothing the page did reached the popover: same target, same translation, still open, one request.
+    expect(await popover.evaluate((root) => ({ target: root.querySelector('select')?.value, text: root.querySelector('.translation')?.textContent })))
+      .toEqual({ target: 'DE', text: translation });
+    expect(translateRequests(glossa.api.log, logStart)).toHaveLength(1);
+    await page.keyboard.press('Escape');
+    await popover.waitForClosed();
+    await page.close();
+  });
+
+  it('the page notice: its message unreadable and Retry out of reach, while a real click on Retry works', async () => {
+    const texts = ['A first paragraph about ships.', 'A second paragraph about quays.'];
+    glossa.pages.set('/isolation/notice.html', html('', texts.map((t, i) => `<p id="p${i}">${t}</p>`).join(''), 'en', SPY));
+    const page = await glossa.openPage('/isolation/notice.html');
+    // A malformed answer fails the blocks without automatic retries: the notice offers Retry.
+    const rule = glossa.api.faults.add({ fault: 'malformed', shape: 'wrong-shape', path: '/v2/translate' });
+    try {
+      await glossa.dispatchCommand('translate-page', page);
+      expect((await glossa.waitForPhase(page, 'translated')).failed).toBe(texts.length);
+    } finally {
+      glossa.api.faults.remove(rule);
+    }
+    const notice = noticeIn(page, glossa);
+    const message = await notice.waitFor((root) => [...root.querySelectorAll('button')].some((b) => b.textContent === 'Retry') && root.querySelector('span')?.textContent);
+    expect(message).toContain('2');
+
+    const logStart = glossa.api.log.length;
+    const seen = await lookAsThePage(page);
+    expect({ ...seen, text: seen.text.includes(message) }).toEqual({
+      hosts: ['glossa-notice'], shadowRootsOfHosts: 0, caughtRoots: 0, text: false, buttons: 0, selects: 0,
+    });
+    expect(translateRequests(glossa.api.log, logStart)).toHaveLength(0);
+    expect(await notice.isOpen()).toBe(true);
+
+    await notice.click('button', 'Retry');
+    const de = texts.map((t) => pseudoTranslate(t, 'DE', { tagHandling: 'html' }));
+    await waitInPage(page, (want) => want.every((t, i) => document.getElementById(`p${i}`)?.textContent === t), de);
+    expect(translateRequests(glossa.api.log, logStart).length).toBeGreaterThan(0);
+    await page.close();
+  });
+});
