@@ -9,7 +9,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { build } from 'esbuild';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
 import { findChromium } from '../lib/chromium';
 import { startServer } from '../../server/index';
 import type { ApiClient } from '../../utils/api/client';
@@ -55,12 +55,17 @@ interface PageFigures {
   /** Longest script run inside a long animation frame (the engine is the only script on the page). */
   longestScriptMs: number;
   restoredExactly: boolean;
+  reloadRequests?: number;
+  reloadBlocks?: number;
+  reloadChars?: number;
 }
 
 /** What the Node side saw of one page's translation. */
 interface Traffic {
   requests: number;
   billed: number;
+  /** Texts sent to the server (fresh, not served from the translations seen before). */
+  sent: string[];
   /** Distinct texts as sent (by the text sent), with the block each was first sent for. */
   distinct: Map<string, BlockRequest>;
   /** The page's request parameters (without texts). */
@@ -82,6 +87,19 @@ function syntheticPage(bytes: number): string {
   }
   parts.push('</main></body></html>');
   return parts.join('\n');
+}
+
+/** The Wikipedia article four times over (each copy's text made distinct): about 1 MB and 2,900 blocks. */
+const LARGE_WIKI = 'wikipedia-1mb.html';
+
+function largeWikipedia(raw: string): string {
+  const open = raw.search(/<body\b[^>]*>/i);
+  const start = raw.indexOf('>', open) + 1;
+  const end = raw.lastIndexOf('</body>');
+  const body = raw.slice(start, end);
+  const copies = [body];
+  for (let k = 2; k <= 4; k++) copies.push(body.replace(/>([^<>]*\p{L}[^<>]*)</gu, (_m, text: string) => `>${text} ${k}<`));
+  return raw.slice(0, start) + copies.join('\n') + raw.slice(end);
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -148,6 +166,7 @@ function createTranslator(serverUrl: string, traffic: Traffic) {
       translated.set(sent, promise);
       owned.set(sent, settle);
       fresh.push(sent);
+      traffic.sent.push(sent);
     }
     const packed = packRequests(fresh, params);
     const parts = new Map<number, { texts: string[]; left: number }>();
@@ -183,19 +202,8 @@ function createTranslator(serverUrl: string, traffic: Traffic) {
   };
 }
 
-async function runPage(browser: Browser, engineScript: string, html: string, serverUrl: string, traffic: Traffic): Promise<PageFigures> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  const page = await context.newPage();
-  // Saved pages reference remote resources this network refuses: serve the page, drop the rest.
-  await page.route('**/*', (route) => {
-    if (route.request().url() === `${ORIGIN}/`) return route.fulfill({ body: html, contentType: 'text/html; charset=utf-8' });
-    return route.abort();
-  });
-  // tsx compiles the evaluated function with esbuild's keepNames, which calls a `__name` helper.
-  await page.addInitScript('window.__name = (f) => f;');
-  const translate = createTranslator(serverUrl, traffic);
-  await page.exposeFunction('__glossaTranslate', (blocks: BlockRequest[], o: { context?: string; targetLang: string; priority: boolean }) => translate(blocks, o.targetLang, o.context, o.priority));
-  await page.goto(`${ORIGIN}/`, { waitUntil: 'load' });
+/** Translates the loaded page with the engine, scrolling through it as a reader would. */
+async function translateOnce(page: Page, engineScript: string): Promise<PageFigures> {
   await page.addScriptTag({ content: engineScript });
   await page.evaluate(async () => {
     type Bench = { createPageEngine: typeof import('../../utils/page/engine').createPageEngine };
@@ -282,6 +290,33 @@ async function runPage(browser: Browser, engineScript: string, html: string, ser
       longestTaskMs: longest, longTasks, longestScriptMs: longestScript, restoredExactly: document.body.innerHTML === run.original,
     };
   });
+  return figures;
+}
+
+async function runPage(browser: Browser, engineScript: string, html: string, serverUrl: string, traffic: Traffic): Promise<PageFigures> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  // Saved pages reference remote resources this network refuses: serve the page, drop the rest.
+  await page.route('**/*', (route) => {
+    if (route.request().url() === `${ORIGIN}/`) return route.fulfill({ body: html, contentType: 'text/html; charset=utf-8' });
+    return route.abort();
+  });
+  // tsx compiles the evaluated function with esbuild's keepNames, which calls a `__name` helper.
+  await page.addInitScript('window.__name = (f) => f;');
+  const translate = createTranslator(serverUrl, traffic);
+  await page.exposeFunction('__glossaTranslate', (blocks: BlockRequest[], o: { context?: string; targetLang: string; priority: boolean }) => translate(blocks, o.targetLang, o.context, o.priority));
+  await page.goto(`${ORIGIN}/`, { waitUntil: 'load' });
+  const figures = await translateOnce(page, engineScript);
+  // A reload: the same page loaded again, its translations known (the cache): nothing is sent again.
+  const requestsBefore = traffic.requests;
+  const sentBefore = traffic.sent.length;
+  await page.reload({ waitUntil: 'load' });
+  await translateOnce(page, engineScript);
+  const resent = traffic.sent.slice(sentBefore);
+  if (resent.length && process.env.GLOSSA_BENCH_SHOW_RESENT) process.stderr.write(`re-sent on reload:\n${resent.join('\n')}\n`);
+  figures.reloadRequests = traffic.requests - requestsBefore;
+  figures.reloadBlocks = resent.length;
+  figures.reloadChars = resent.reduce((n, t) => n + t.length, 0);
   await context.close();
   return figures;
 }
@@ -291,7 +326,8 @@ const suite: BenchSuite = async () => {
     process.stderr.write(`page.bench: ${PAGES_DIR} not found, skipped\n`);
     return [];
   }
-  const files = [...readdirSync(PAGES_DIR).filter((f) => f.endsWith('.html')).sort(), SYNTHETIC];
+  const saved = readdirSync(PAGES_DIR).filter((f) => f.endsWith('.html')).sort();
+  const files = [...saved, SYNTHETIC, ...(saved.includes('wikipedia.html') ? [LARGE_WIKI] : [])];
   const only = process.env.GLOSSA_BENCH_PAGES?.split(',');
   const engineScript = await bundleEngine();
   const server = await startServer({ port: 0, host: '127.0.0.1', keys: [KEY] });
@@ -301,7 +337,7 @@ const suite: BenchSuite = async () => {
     args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   });
   // One round trip of a small request, for the time-to-first-text target.
-  const probe = apiCall(server.url, { requests: 0, billed: 0, distinct: new Map() });
+  const probe = apiCall(server.url, { requests: 0, billed: 0, sent: [], distinct: new Map() });
   const trips: number[] = [];
   for (let i = 0; i < 4; i++) {
     const t0 = performance.now();
@@ -314,9 +350,11 @@ const suite: BenchSuite = async () => {
     for (const file of files) {
       if (only && !only.some((o) => file.includes(o))) continue;
       // Page scripts are left out: they would fail without their network and blur whose tasks are long.
-      const raw = file === SYNTHETIC ? syntheticPage(500 * 1024) : readFileSync(resolve(PAGES_DIR, file), 'utf8');
+      const raw = file === SYNTHETIC ? syntheticPage(500 * 1024)
+        : file === LARGE_WIKI ? largeWikipedia(readFileSync(resolve(PAGES_DIR, 'wikipedia.html'), 'utf8'))
+          : readFileSync(resolve(PAGES_DIR, file), 'utf8');
       const html = raw.replace(/<script\b[\s\S]*?<\/script>/gi, '');
-      const traffic: Traffic = { requests: 0, billed: 0, distinct: new Map() };
+      const traffic: Traffic = { requests: 0, billed: 0, sent: [], distinct: new Map() };
       const r = await runPage(browser, engineScript, html, server.url, traffic);
       // Characters of the distinct blocks as the page has them (before any escaping).
       const distinctChars = [...traffic.distinct.values()].reduce((n, b) => n + b.text.length, 0);
@@ -333,6 +371,7 @@ const suite: BenchSuite = async () => {
         { name: `${name}.longestEngineScript`, value: r.longestScriptMs, unit: 'ms', ranOn, target: '< 50 ms (script part of long frames)' },
         { name: `${name}.collect`, value: r.collectMs, unit: 'ms', ranOn },
         { name: `${name}.total`, value: r.totalMs, unit: 'ms', ranOn },
+        { name: `${name}.reloadRequests`, value: r.reloadRequests ?? -1, unit: 'requests', ranOn, target: `0 (${r.reloadBlocks} blocks, ${r.reloadChars} chars re-sent)` },
         { name: `${name}.restoredExactly`, value: r.restoredExactly ? 1 : 0, unit: 'count', ranOn, target: '1' },
       );
     }
