@@ -31,7 +31,7 @@ const ORIGIN = 'http://bench.glossa.test';
 async function bundleEngine(): Promise<string> {
   const result = await build({
     stdin: {
-      contents: "import { createPageEngine } from './utils/page/engine'; (window as any).__glossaBench = { createPageEngine };",
+      contents: "import { createPageEngine } from './utils/page/engine'; import { PAGE_BATCH_LIMIT } from './utils/shared/limits'; (window as any).__glossaBench = { createPageEngine, limit: PAGE_BATCH_LIMIT };",
       resolveDir: ROOT,
       loader: 'ts',
     },
@@ -206,7 +206,7 @@ function createTranslator(serverUrl: string, traffic: Traffic) {
 async function translateOnce(page: Page, engineScript: string): Promise<PageFigures> {
   await page.addScriptTag({ content: engineScript });
   await page.evaluate(async () => {
-    type Bench = { createPageEngine: typeof import('../../utils/page/engine').createPageEngine };
+    type Bench = { createPageEngine: typeof import('../../utils/page/engine').createPageEngine; limit: import('../../utils/shared/limits').BatchLimit };
     const w = window as unknown as { __glossaBench: Bench; __glossaTranslate: (b: unknown, o: { context?: string; targetLang: string; priority: boolean }) => Promise<never> };
     const original = document.body.innerHTML;
     let longest = 0;
@@ -255,6 +255,7 @@ async function translateOnce(page: Page, engineScript: string): Promise<PageFigu
     const engine = w.__glossaBench.createPageEngine({
       // As the content script does: blocks on screen go first in the background's queue.
       translate: (blocks, info) => w.__glossaTranslate(blocks, { context: info.context, targetLang, priority: info.priority === 'viewport' }),
+      limit: w.__glossaBench.limit,
       job: { targetLang, sourceLang: '', formality: 'default', modelType: 'latency_optimized', bilingual: false },
     });
     await engine.start();
