@@ -53,10 +53,14 @@ export function createObserver(deps: ObserverDeps) {
 
   const noteEdit = (unit: HtmlUnit, record: MutationRecord) => {
     if (!unit.record || record.type !== 'childList') return;
-    (unit.edits ??= []).push({
-      parent: record.target, added: [...record.addedNodes], removed: [...record.removedNodes],
-      previous: record.previousSibling, next: record.nextSibling,
-    });
+    const added = [...record.addedNodes];
+    let { previousSibling: previous, nextSibling: next } = record;
+    // Records without siblings for added nodes (test DOMs leave them out): their siblings now.
+    if (added.length && !previous && !next) {
+      previous = added[0].previousSibling;
+      next = added[added.length - 1].nextSibling;
+    }
+    (unit.edits ??= []).push({ parent: record.target, added, removed: [...record.removedNodes], previous, next });
   };
 
   function note(records: MutationRecord[]): void {
