@@ -54,10 +54,14 @@ export function createPageEngine(options: PageEngineOptions): PageEngine {
   });
 
   const passStart = () => void busy++;
-  const passEnd = () => {
+  const writePassEnd = () => {
     busy--;
-    sender.scheduleFlush();
     progress.reportSoon();
+  };
+  /** A collection pass ended: what it found may fill a call now. */
+  const collectPassEnd = () => {
+    writePassEnd();
+    sender.scheduleFlush();
   };
   const markFailed = (unit: Unit, code: string, message: string) => {
     unit.state = 'failed';
@@ -106,7 +110,7 @@ export function createPageEngine(options: PageEngineOptions): PageEngine {
     doc, job, own: registry.own, ownWrite: observer.ownWrite, isStopped, markFailed, release,
     clearFailure: (unit) => marks.clear(unit),
     forget: (key) => scheduler.forget(key),
-    onPassStart: passStart, onPassEnd: passEnd,
+    onPassStart: passStart, onPassEnd: writePassEnd,
   });
   const viewport = createViewport({
     doc, visibility: options.visibility, wroteToPage: () => observer.wroteToPage, enqueue,
@@ -127,7 +131,7 @@ export function createPageEngine(options: PageEngineOptions): PageEngine {
     onSlice: () => {
       if (scheduler.queued) void sender.flush();
     },
-    onPassStart: passStart, onPassEnd: passEnd,
+    onPassStart: passStart, onPassEnd: collectPassEnd,
   });
   const sender = createSender({
     doc, scheduler, translate: options.translate, isStopped,
