@@ -145,6 +145,14 @@ describe('page engine: HTML in, HTML out', () => {
     expect(texts.map((b) => b.text)).not.toContain('user data');
   });
 
+  it('leaves attributes inside excluded subtrees alone and goes on after them', async () => {
+    const html = '<div><section><p translate="no" title="Kept tip"><b title="Kept inner">a b</b></p></section></div>'
+      + '<div class="x notranslate"><img alt="Kept alt" src="k.png"></div><svg><g aria-label="Kept label"></g></svg>'
+      + '<p lang="de" title="Ein Tipp">c d</p><div><span><img alt="After them" src="a.png"></span></div>';
+    const t = await roundTrip(html, html.replace('After them', 'AFTER THEM'));
+    expect(t.calls.flatMap((c) => c.blocks.map((b) => b.text))).toEqual(['After them']);
+  });
+
   it('translates the placeholder and title of a textarea and a select, never their values', async () => {
     const html = '<textarea placeholder="Describe the light" title="Your notes">my own words</textarea>'
       + '<select title="Pick a colour"><option>Red light</option></select>';

@@ -93,11 +93,6 @@ export function createCollector(deps: CollectorDeps) {
     if (unit) deps.track(unit, !!job.immediate);
   };
 
-  /** Attributes of one element only (an attribute changed; its subtree did not). */
-  function* attributesOf(el: Element): Generator<AttributeBlock | undefined> {
-    for (const block of collectAttributes(el, context)) if (!block || block.element === el) yield block;
-  }
-
   function run(): Promise<void> {
     if (collecting) return collecting;
     deps.onPassStart();
@@ -116,7 +111,8 @@ export function createCollector(deps: CollectorDeps) {
             }
           }
         }
-        const attributes = job.attributesOnly && job.root.nodeType === 1 ? attributesOf(job.root as Element) : collectAttributes(job.root, context);
+        // Only the element's own attributes when only they changed.
+        const attributes = collectAttributes(job.root, context, !(job.attributesOnly && job.root.nodeType === 1));
         for (const block of attributes) {
           if (deps.isStopped()) return;
           if (block) addAttribute(block, job);

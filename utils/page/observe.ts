@@ -83,7 +83,8 @@ export function createObserver(deps: ObserverDeps) {
         left.add(removed);
         const unit = registry.unitOf(removed);
         if (unit) changedUnits.add(unit);
-        else if (removed.nodeType === 1) removedSome = true;
+        // Elements taken out of a unit's own nodes hold no other unit's text: no need to look for units that left.
+        else if (removed.nodeType === 1 && !owner) removedSome = true;
       }
       if (owner) {
         noteEdit(owner, record);
@@ -117,12 +118,17 @@ export function createObserver(deps: ObserverDeps) {
 
   /** Units inside nodes that came back: those changed while out of sight are read anew. */
   function checkReturned(): void {
-    const back = [...returned].filter((n) => n.isConnected);
+    const back = new Set([...returned].filter((n) => n.isConnected));
     returned.clear();
-    if (!back.length) return;
+    if (!back.size) return;
+    // Each unit looks up its own ancestors (a few each), rather than every returned node looking through every unit.
+    const inside = (node: Node): boolean => {
+      for (let n: Node | null = node; n; n = n.parentNode) if (back.has(n)) return true;
+      return false;
+    };
     for (const unit of registry.units) {
       const anchor = unit.kind === 'html' ? unit.block.nodes[0] ?? unit.block.parent : elementOf(unit);
-      if (anchor && back.some((n) => n.contains(anchor)) && !deps.intact(unit)) changedUnits.add(unit);
+      if (anchor && inside(anchor) && !deps.intact(unit)) changedUnits.add(unit);
     }
   }
 

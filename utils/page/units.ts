@@ -60,8 +60,9 @@ export function createRegistry() {
 
     addHtml(block: HtmlBlock): HtmlUnit {
       const unit: HtmlUnit = { ...base({ text: block.source.html, format: 'html' }, false), kind: 'html', block };
-      for (const node of block.nodes) nodeUnits.set(node, unit);
+      // A whole element is found through the element (lookups walk up from a node); a run through its nodes.
       if (block.element) nodeUnits.set(block.element, unit);
+      else for (const node of block.nodes) nodeUnits.set(node, unit);
       units.add(unit);
       return unit;
     },
