@@ -4,12 +4,15 @@
 // the texts of all calls) to the local API server, with added latency as a network would have.
 // Figures per page: blocks, distinct blocks, requests against the packing minimum, billed
 // characters against distinct block characters, time to the first translated text on screen,
-// the longest main-thread task, collection time and total time. Skipped when the pages are absent.
+// the longest main-thread task, collection time, total time (scrolling included), the time to
+// translate the whole page with every block near from the start (no scrolling, nothing cached),
+// and what a reload sends again. `GLOSSA_BENCH_ENGINE=<checkout>` measures another checkout's
+// engine on the same pages, for before/after figures. Skipped when the pages are absent.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { build } from 'esbuild';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
 import { findChromium } from '../lib/chromium';
 import { startServer } from '../../server/index';
 import type { ApiClient } from '../../utils/api/client';
@@ -19,6 +22,7 @@ import type { TranslateParams, TranslateResult } from '../../utils/shared/api-ty
 import { createDispatcher, type DispatchItem } from '../../utils/background/translation/dispatcher';
 import { escapePlainForHtml, plainFromHtml } from '../../utils/background/translation/plain-html';
 import type { BlockRequest, BlockResult } from '../../utils/shared/protocol';
+import type { VisibilityFactory } from '../../utils/page/visibility';
 import { median, type BenchSuite, type Figure } from './figure';
 
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -27,21 +31,27 @@ const LATENCY_MS = Number(process.env.GLOSSA_BENCH_LATENCY_MS ?? 100);
 const KEY = 'bench-key';
 const ORIGIN = 'http://bench.glossa.test';
 
-/** The engine as one script that defines `window.__glossaBench`. */
-async function bundleEngine(): Promise<string> {
+/**
+ * The engine as one script that defines `window.__glossaBench`. `GLOSSA_BENCH_ENGINE` names
+ * another checkout whose engine is measured instead (the same pages, server and background
+ * path), for before/after comparisons on one machine; checkouts from before the engine moved
+ * to utils/page have it in utils/dom and size their calls themselves.
+ */
+async function bundleEngine(): Promise<{ script: string; from: string }> {
+  const from = resolve(process.env.GLOSSA_BENCH_ENGINE ?? ROOT);
+  const moved = existsSync(resolve(from, 'utils/page/engine.ts'));
+  const contents = moved
+    ? "import { createPageEngine } from './utils/page/engine'; import { PAGE_BATCH_LIMIT } from './utils/shared/limits'; (window as any).__glossaBench = { createPageEngine, limit: PAGE_BATCH_LIMIT };"
+    : "import { createPageEngine } from './utils/dom/engine'; (window as any).__glossaBench = { createPageEngine };";
   const result = await build({
-    stdin: {
-      contents: "import { createPageEngine } from './utils/page/engine'; (window as any).__glossaBench = { createPageEngine };",
-      resolveDir: ROOT,
-      loader: 'ts',
-    },
+    stdin: { contents, resolveDir: from, loader: 'ts' },
     bundle: true,
     format: 'iife',
     write: false,
     target: 'chrome120',
     minify: true,
   });
-  return result.outputFiles[0].text;
+  return { script: result.outputFiles[0].text, from };
 }
 
 interface PageFigures {
@@ -50,17 +60,27 @@ interface PageFigures {
   firstTextMs: number;
   collectMs: number;
   totalMs: number;
+  /** From the start until the engine was first idle (before any scrolling). */
+  doneMs: number;
   longestTaskMs: number;
   longTasks: number;
   /** Longest script run inside a long animation frame (the engine is the only script on the page). */
   longestScriptMs: number;
   restoredExactly: boolean;
+  reloadRequests?: number;
+  reloadBlocks?: number;
+  reloadChars?: number;
+  /** The whole page translated with every block near the reader from the start (no scrolling, nothing cached). */
+  translateAllMs?: number;
+  translateAllLongestScriptMs?: number;
 }
 
 /** What the Node side saw of one page's translation. */
 interface Traffic {
   requests: number;
   billed: number;
+  /** Texts sent to the server (fresh, not served from the translations seen before). */
+  sent: string[];
   /** Distinct texts as sent (by the text sent), with the block each was first sent for. */
   distinct: Map<string, BlockRequest>;
   /** The page's request parameters (without texts). */
@@ -82,6 +102,19 @@ function syntheticPage(bytes: number): string {
   }
   parts.push('</main></body></html>');
   return parts.join('\n');
+}
+
+/** The Wikipedia article four times over (each copy's text made distinct): about 1 MB and 2,900 blocks. */
+const LARGE_WIKI = 'wikipedia-1mb.html';
+
+function largeWikipedia(raw: string): string {
+  const open = raw.search(/<body\b[^>]*>/i);
+  const start = raw.indexOf('>', open) + 1;
+  const end = raw.lastIndexOf('</body>');
+  const body = raw.slice(start, end);
+  const copies = [body];
+  for (let k = 2; k <= 4; k++) copies.push(body.replace(/>([^<>]*\p{L}[^<>]*)</gu, (_m, text: string) => `>${text} ${k}<`));
+  return raw.slice(0, start) + copies.join('\n') + raw.slice(end);
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -148,6 +181,7 @@ function createTranslator(serverUrl: string, traffic: Traffic) {
       translated.set(sent, promise);
       owned.set(sent, settle);
       fresh.push(sent);
+      traffic.sent.push(sent);
     }
     const packed = packRequests(fresh, params);
     const parts = new Map<number, { texts: string[]; left: number }>();
@@ -183,22 +217,15 @@ function createTranslator(serverUrl: string, traffic: Traffic) {
   };
 }
 
-async function runPage(browser: Browser, engineScript: string, html: string, serverUrl: string, traffic: Traffic): Promise<PageFigures> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  const page = await context.newPage();
-  // Saved pages reference remote resources this network refuses: serve the page, drop the rest.
-  await page.route('**/*', (route) => {
-    if (route.request().url() === `${ORIGIN}/`) return route.fulfill({ body: html, contentType: 'text/html; charset=utf-8' });
-    return route.abort();
-  });
-  // tsx compiles the evaluated function with esbuild's keepNames, which calls a `__name` helper.
-  await page.addInitScript('window.__name = (f) => f;');
-  const translate = createTranslator(serverUrl, traffic);
-  await page.exposeFunction('__glossaTranslate', (blocks: BlockRequest[], o: { context?: string; targetLang: string; priority: boolean }) => translate(blocks, o.targetLang, o.context, o.priority));
-  await page.goto(`${ORIGIN}/`, { waitUntil: 'load' });
+/**
+ * Translates the loaded page with the engine: 'scroll' scrolls through it as a reader would;
+ * 'all' treats every block as near the reader from the start (no scrolling), so the time to
+ * idle is the time to translate the whole page.
+ */
+async function translateOnce(page: Page, engineScript: string, mode: 'scroll' | 'all' = 'scroll'): Promise<PageFigures> {
   await page.addScriptTag({ content: engineScript });
-  await page.evaluate(async () => {
-    type Bench = { createPageEngine: typeof import('../../utils/page/engine').createPageEngine };
+  await page.evaluate(async (mode) => {
+    type Bench = { createPageEngine: typeof import('../../utils/page/engine').createPageEngine; limit: import('../../utils/shared/limits').BatchLimit };
     const w = window as unknown as { __glossaBench: Bench; __glossaTranslate: (b: unknown, o: { context?: string; targetLang: string; priority: boolean }) => Promise<never> };
     const original = document.body.innerHTML;
     let longest = 0;
@@ -244,19 +271,34 @@ async function runPage(browser: Browser, engineScript: string, html: string, ser
     started = performance.now();
     // German into English, everything else into German: text already in the target is not sent.
     const targetLang = /^de\b/i.test(document.documentElement.lang) ? 'EN-US' : 'DE';
+    // Everything near: one observer whose margin covers the whole page; on screen is 'viewport'.
+    const everything: VisibilityFactory = (onNear) => {
+      const observer = new IntersectionObserver((entries) => {
+        for (const entry of entries) {
+          if (!entry.isIntersecting) continue;
+          observer.unobserve(entry.target);
+          const rect = entry.boundingClientRect;
+          onNear(entry.target, rect.bottom > 0 && rect.top < innerHeight ? 'viewport' : 'nearby');
+        }
+      }, { rootMargin: '1000000px 0px 1000000px 0px' });
+      return { observe: (el) => observer.observe(el), unobserve: (el) => observer.unobserve(el), disconnect: () => observer.disconnect() };
+    };
     const engine = w.__glossaBench.createPageEngine({
       // As the content script does: blocks on screen go first in the background's queue.
       translate: (blocks, info) => w.__glossaTranslate(blocks, { context: info.context, targetLang, priority: info.priority === 'viewport' }),
+      limit: w.__glossaBench.limit,
       job: { targetLang, sourceLang: '', formality: 'default', modelType: 'latency_optimized', bilingual: false },
+      ...(mode === 'all' ? { visibility: everything } : {}),
     });
     await engine.start();
     const collectMs = performance.now() - started;
     await engine.idle();
-    (window as unknown as { __glossaRun: unknown }).__glossaRun = { engine, original, watcher, onScreen, collectMs, started, stats: () => ({ longest, longTasks, firstText, longestScript }) };
-  });
+    const doneMs = performance.now() - started;
+    (window as unknown as { __glossaRun: unknown }).__glossaRun = { engine, original, watcher, onScreen, collectMs, doneMs, started, stats: () => ({ longest, longTasks, firstText, longestScript }) };
+  }, mode);
   // Scroll through the page as a user would (wheel input, a screen every 150 ms), so content
   // far below is translated too; the scrolling is the browser's, not a script forcing layout.
-  const height = await page.evaluate(() => document.documentElement.scrollHeight);
+  const height = mode === 'scroll' ? await page.evaluate(() => document.documentElement.scrollHeight) : 0;
   await page.mouse.move(640, 400);
   for (let y = 0; y < height; y += 800) {
     await page.mouse.wheel(0, 800);
@@ -264,7 +306,7 @@ async function runPage(browser: Browser, engineScript: string, html: string, ser
   }
   const figures = await page.evaluate(async () => {
     type Run = {
-      engine: import('../../utils/page/engine').PageEngine; original: string; watcher: MutationObserver; onScreen: IntersectionObserver; collectMs: number; started: number;
+      engine: import('../../utils/page/engine').PageEngine; original: string; watcher: MutationObserver; onScreen: IntersectionObserver; collectMs: number; doneMs: number; started: number;
       stats: () => { longest: number; longTasks: number; firstText: number; longestScript: number };
     };
     const run = (window as unknown as { __glossaRun: Run }).__glossaRun;
@@ -278,10 +320,43 @@ async function runPage(browser: Browser, engineScript: string, html: string, ser
     await new Promise((r) => setTimeout(r, 50));
     const { longest, longTasks, firstText, longestScript } = run.stats();
     return {
-      blocks: progress.total, failed: progress.failed, firstTextMs: firstText, collectMs: run.collectMs, totalMs,
+      blocks: progress.total, failed: progress.failed, firstTextMs: firstText, collectMs: run.collectMs, totalMs, doneMs: run.doneMs,
       longestTaskMs: longest, longTasks, longestScriptMs: longestScript, restoredExactly: document.body.innerHTML === run.original,
     };
   });
+  return figures;
+}
+
+async function runPage(browser: Browser, engineScript: string, html: string, serverUrl: string, traffic: Traffic, latency: Traffic): Promise<PageFigures> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  // Saved pages reference remote resources this network refuses: serve the page, drop the rest.
+  await page.route('**/*', (route) => {
+    if (route.request().url() === `${ORIGIN}/`) return route.fulfill({ body: html, contentType: 'text/html; charset=utf-8' });
+    return route.abort();
+  });
+  // tsx compiles the evaluated function with esbuild's keepNames, which calls a `__name` helper.
+  await page.addInitScript('window.__name = (f) => f;');
+  let translate = createTranslator(serverUrl, traffic);
+  await page.exposeFunction('__glossaTranslate', (blocks: BlockRequest[], o: { context?: string; targetLang: string; priority: boolean }) => translate(blocks, o.targetLang, o.context, o.priority));
+  await page.goto(`${ORIGIN}/`, { waitUntil: 'load' });
+  const figures = await translateOnce(page, engineScript);
+  // A reload: the same page loaded again, its translations known (the cache): nothing is sent again.
+  const requestsBefore = traffic.requests;
+  const sentBefore = traffic.sent.length;
+  await page.reload({ waitUntil: 'load' });
+  await translateOnce(page, engineScript);
+  const resent = traffic.sent.slice(sentBefore);
+  if (resent.length && process.env.GLOSSA_BENCH_SHOW_RESENT) process.stderr.write(`re-sent on reload:\n${resent.join('\n')}\n`);
+  figures.reloadRequests = traffic.requests - requestsBefore;
+  figures.reloadBlocks = resent.length;
+  figures.reloadChars = resent.reduce((n, t) => n + t.length, 0);
+  // The whole page at once, nothing known yet: how long translating it takes, without the scrolling.
+  translate = createTranslator(serverUrl, latency);
+  await page.reload({ waitUntil: 'load' });
+  const all = await translateOnce(page, engineScript, 'all');
+  figures.translateAllMs = all.doneMs;
+  figures.translateAllLongestScriptMs = all.longestScriptMs;
   await context.close();
   return figures;
 }
@@ -291,9 +366,11 @@ const suite: BenchSuite = async () => {
     process.stderr.write(`page.bench: ${PAGES_DIR} not found, skipped\n`);
     return [];
   }
-  const files = [...readdirSync(PAGES_DIR).filter((f) => f.endsWith('.html')).sort(), SYNTHETIC];
+  const saved = readdirSync(PAGES_DIR).filter((f) => f.endsWith('.html')).sort();
+  const files = [...saved, SYNTHETIC, ...(saved.includes('wikipedia.html') ? [LARGE_WIKI] : [])];
   const only = process.env.GLOSSA_BENCH_PAGES?.split(',');
-  const engineScript = await bundleEngine();
+  const engine = await bundleEngine();
+  const engineScript = engine.script;
   const server = await startServer({ port: 0, host: '127.0.0.1', keys: [KEY] });
   const browser = await chromium.launch({
     executablePath: findChromium(),
@@ -301,7 +378,7 @@ const suite: BenchSuite = async () => {
     args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   });
   // One round trip of a small request, for the time-to-first-text target.
-  const probe = apiCall(server.url, { requests: 0, billed: 0, distinct: new Map() });
+  const probe = apiCall(server.url, { requests: 0, billed: 0, sent: [], distinct: new Map() });
   const trips: number[] = [];
   for (let i = 0; i < 4; i++) {
     const t0 = performance.now();
@@ -314,13 +391,15 @@ const suite: BenchSuite = async () => {
     for (const file of files) {
       if (only && !only.some((o) => file.includes(o))) continue;
       // Page scripts are left out: they would fail without their network and blur whose tasks are long.
-      const raw = file === SYNTHETIC ? syntheticPage(500 * 1024) : readFileSync(resolve(PAGES_DIR, file), 'utf8');
+      const raw = file === SYNTHETIC ? syntheticPage(500 * 1024)
+        : file === LARGE_WIKI ? largeWikipedia(readFileSync(resolve(PAGES_DIR, 'wikipedia.html'), 'utf8'))
+          : readFileSync(resolve(PAGES_DIR, file), 'utf8');
       const html = raw.replace(/<script\b[\s\S]*?<\/script>/gi, '');
-      const traffic: Traffic = { requests: 0, billed: 0, distinct: new Map() };
-      const r = await runPage(browser, engineScript, html, server.url, traffic);
+      const traffic: Traffic = { requests: 0, billed: 0, sent: [], distinct: new Map() };
+      const r = await runPage(browser, engineScript, html, server.url, traffic, { requests: 0, billed: 0, sent: [], distinct: new Map() });
       // Characters of the distinct blocks as the page has them (before any escaping).
       const distinctChars = [...traffic.distinct.values()].reduce((n, b) => n + b.text.length, 0);
-      const ranOn = `${file} (${Math.round(html.length / 1024)} KB), Chromium, ${LATENCY_MS} ms latency`;
+      const ranOn = `${file} (${Math.round(html.length / 1024)} KB), Chromium, ${LATENCY_MS} ms latency${engine.from === ROOT ? '' : `, engine of ${engine.from}`}`;
       const name = `page.${file.replace(/\.html$/, '')}`;
       figures.push(
         { name: `${name}.blocks`, value: r.blocks, unit: 'count', ranOn },
@@ -332,7 +411,10 @@ const suite: BenchSuite = async () => {
         { name: `${name}.longestLongTask`, value: r.longestTaskMs, unit: 'ms', ranOn, target: `< 50 ms (${r.longTasks} tasks over 50 ms, rendering included)` },
         { name: `${name}.longestEngineScript`, value: r.longestScriptMs, unit: 'ms', ranOn, target: '< 50 ms (script part of long frames)' },
         { name: `${name}.collect`, value: r.collectMs, unit: 'ms', ranOn },
-        { name: `${name}.total`, value: r.totalMs, unit: 'ms', ranOn },
+        { name: `${name}.total`, value: r.totalMs, unit: 'ms', ranOn, target: 'scrolling through the page included' },
+        { name: `${name}.translateAll`, value: r.translateAllMs ?? -1, unit: 'ms', ranOn, target: 'every block near from the start, no scrolling' },
+        { name: `${name}.translateAllLongestEngineScript`, value: r.translateAllLongestScriptMs ?? -1, unit: 'ms', ranOn, target: '< 50 ms' },
+        { name: `${name}.reloadRequests`, value: r.reloadRequests ?? -1, unit: 'requests', ranOn, target: `0 (${r.reloadBlocks} blocks, ${r.reloadChars} chars re-sent)` },
         { name: `${name}.restoredExactly`, value: r.restoredExactly ? 1 : 0, unit: 'count', ranOn, target: '1' },
       );
     }

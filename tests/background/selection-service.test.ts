@@ -172,8 +172,9 @@ describe('translateSelection', () => {
 
   it('answers only content scripts in a tab', async () => {
     registerSelectionService(deps());
-    // The fake browser delivers runtime messages without a sender tab, like an extension page would.
-    await expect(sendMessage('translateSelection', { html: 'x' })).rejects.toMatchObject({ code: 'bad-request' });
+    // The fake browser delivers runtime messages without a sender tab, like an extension page
+    // would: the message rule refuses the sender before the service sees it.
+    await expect(sendMessage('translateSelection', { html: 'x' })).rejects.toMatchObject({ code: 'forbidden' });
     const optionsPage: MessageSender = { id: fakeBrowser.runtime.id, url: fakeBrowser.runtime.getURL('/options.html') };
     await expect(handleTranslateSelection({ html: 'x' }, optionsPage, deps())).rejects.toMatchObject({ code: 'bad-request' });
     const otherExtension: MessageSender = { ...page(), id: 'someone-else' };

@@ -117,7 +117,7 @@ describe('ordering near the viewport', () => {
       return { observe: () => undefined, unobserve: () => undefined, disconnect: () => undefined };
     };
     const translator = fakeTranslator();
-    const engine = testEngine(translator.translate, { visibility, batchSize: 5, nearbyDelayMs: 0 });
+    const engine = testEngine(translator.translate, { visibility, limit: { blocks: 5, characters: 120_000 }, nearbyDelayMs: 0 });
     await engine.start();
     const p = (i: number) => document.getElementById(`p${i}`)!;
     report(p(0), 'viewport');
@@ -204,7 +204,7 @@ describe('filling calls', () => {
       return { observe: () => undefined, unobserve: () => undefined, disconnect: () => undefined };
     };
     const translator = fakeTranslator();
-    const engine = testEngine(translator.translate, { visibility, batchSize: 4, nearbyDelayMs: 0 });
+    const engine = testEngine(translator.translate, { visibility, limit: { blocks: 4, characters: 120_000 }, nearbyDelayMs: 0 });
     await engine.start();
     report(document.getElementById('p0')!, 'viewport');
     await new Promise((r) => setTimeout(r, 10));

@@ -4,6 +4,7 @@ import type { BlockRequest } from '../../utils/shared/protocol';
 import type { TranslateFn, TranslateInfo, TranslateReply } from '../../utils/page/engine';
 import { createPageEngine, type PageEngine, type PageEngineOptions } from '../../utils/page/engine';
 import { immediateVisibility } from '../../utils/page/visibility';
+import { PAGE_BATCH_LIMIT } from '../../utils/shared/limits';
 
 export function upperCase(text: string): string {
   return text.split(/(<[^>]*>|&[#a-zA-Z0-9]+;)/).map((part, i) => (i % 2 ? part : part.toUpperCase())).join('');
@@ -43,6 +44,7 @@ export async function stopAllEngines(): Promise<void> {
 export function testEngine(translate: TranslateFn, overrides: Partial<PageEngineOptions> = {}): PageEngine {
   const engine = createPageEngine({
     translate,
+    limit: PAGE_BATCH_LIMIT,
     job: { targetLang: 'DE', sourceLang: '', formality: 'default', modelType: 'latency_optimized', bilingual: false },
     visibility: immediateVisibility,
     progressIntervalMs: 0,

@@ -1,12 +1,14 @@
 // The content script's side of page translation: answers the background's startTranslation,
 // showOriginal and retryFailed, and gives the engine a translate function that goes through
-// the background (which owns the key, the cache and the API).
+// the background (which owns the key, the cache and the API) and the batch limit the
+// background's dispatcher packs from.
 import { browser } from 'wxt/browser';
 import type { ApiErrorCode } from '../shared/api-errors';
 import { onMessage } from '../shared/messages-to-content';
 import { sendMessage, type MessageSender } from '../shared/protocol';
 import { createPageEngine, type EngineProgress, type PageEngine, type PageEngineOptions, type TranslateFn } from '../page/engine';
 import type { DetectLanguage } from '../page/language';
+import { PAGE_BATCH_LIMIT } from '../shared/limits';
 import { createStatusNotice } from './status-notice';
 
 /** The browser's words for "the service worker went away before answering". */
@@ -20,7 +22,8 @@ export function workerGone(err: unknown): boolean {
 
 /**
  * Sends again when the background was stopped mid-request (the next message starts it), a
- * bounded number of times; any other error is the answer.
+ * bounded number of times; any other error is the answer. This is the extension's one wrapper
+ * for "the worker went away": every other retry is the API client's (utils/api/retry.ts).
  */
 export async function resend<T>(send: () => Promise<T>, delaysMs: readonly number[] = [200, 600, 1500]): Promise<T> {
   for (let attempt = 0; ; attempt++) {
@@ -93,7 +96,7 @@ export function startPageEngine(doc: Document = document, overrides: Partial<Pag
     const job = data;
     await stop();
     const current = createPageEngine({
-      translate: translateViaBackground, job, document: doc, detectLanguage: detectWithBrowser, onProgress: report, ...overrides,
+      translate: translateViaBackground, limit: PAGE_BATCH_LIMIT, job, document: doc, detectLanguage: detectWithBrowser, onProgress: report, ...overrides,
     });
     engine = current;
     // Answer at once: the translation runs on and reports its progress.

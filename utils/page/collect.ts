@@ -117,8 +117,9 @@ export function* collectBlocks(root: Element | ShadowRoot | Document, ctx: Colle
     if (!ctx.languageAllowed(lang)) return undefined;
     const source = serializeBlock(nodes, { statusOf, preservesWhitespace: () => ctx.preservesWhitespace(host), textOf: ctx.textOf });
     if (!source.hasText || !LETTER.test(source.plain)) return undefined;
-    for (const node of nodes) claimed.add(node);
+    // The walk never enters a whole element again: the element alone is claimed.
     if (element) claimed.add(element);
+    else for (const node of nodes) claimed.add(node);
     return { kind: 'html', parent, nodes, element, source };
   };
 
@@ -199,26 +200,47 @@ export function* collectBlocks(root: Element | ShadowRoot | Document, ctx: Colle
 
 const ATTRIBUTE_NAMES = [...TRANSLATED_ATTRIBUTES, 'value'];
 
-/** Translatable attributes under `root` (and on it), outside excluded subtrees. */
-export function* collectAttributes(root: Element | ShadowRoot | Document, ctx: CollectContext): Generator<AttributeBlock | undefined> {
+/**
+ * Translatable attributes under `root` (and on it; only on it when `subtree` is false), outside
+ * excluded subtrees. Yields `undefined` between elements as a chance to pause. The walk has no
+ * filter callback (a call into script per element costs most of a walk over a large page):
+ * elements without attributes are passed over at the price of a tag check.
+ */
+export function* collectAttributes(root: Element | ShadowRoot | Document, ctx: CollectContext, subtree = true): Generator<AttributeBlock | undefined> {
   const doc = root.nodeType === 9 ? (root as Document) : root.ownerDocument!;
   const start = root.nodeType === 9 ? (doc.body ?? doc.documentElement) : (root as Element | ShadowRoot);
   if (!start) return;
   if (start.nodeType === 1 && ((start as Element).closest(EXCLUDED_SELECTOR) || isInsideOwn(start as Element, ctx))) return;
   // Excluded subtrees are rejected whole; images and inputs are skipped for text, not for attributes.
-  const excluded = (el: Element): boolean => {
-    if (ctx.isOwn(el) || excludedByAttributes(el)) return true;
+  const excluded = (el: Element, attributed: boolean): boolean => {
+    if (ctx.isOwn(el)) return true;
     const tag = tagOf(el);
     if (SKIPPED_TAGS.has(tag) && !ATTRIBUTE_CARRIERS.has(tag)) return true;
-    return el.hasAttribute('lang') && !ctx.languageAllowed(el.getAttribute('lang') ?? '');
+    if (!attributed) return false;
+    return excludedByAttributes(el) || (el.hasAttribute('lang') && !ctx.languageAllowed(el.getAttribute('lang') ?? ''));
   };
-  const walker = doc.createTreeWalker(start, 1 /* SHOW_ELEMENT */, {
-    acceptNode: (node) => (excluded(node as Element) ? 2 /* REJECT */ : 1 /* ACCEPT */),
-  });
-  for (let node: Node | null = start.nodeType === 1 ? (excluded(start as Element) ? null : start) : walker.nextNode(); node; node = walker.nextNode()) {
+  const walker = doc.createTreeWalker(start, 1 /* SHOW_ELEMENT */);
+  /** The first element after `el`'s subtree (null past the end of `start`). */
+  const after = (el: Element): Node | null => {
+    walker.currentNode = el;
+    while (walker.currentNode !== start) {
+      const next = walker.nextSibling();
+      if (next) return next;
+      if (!walker.parentNode()) return null;
+    }
+    return null;
+  };
+  let node: Node | null = start.nodeType === 1 ? start : walker.nextNode();
+  while (node) {
     yield undefined;
     const el = node as Element;
-    if (!ATTRIBUTE_NAMES.some((name) => el.hasAttribute(name))) continue;
+    const attributed = el.hasAttributes();
+    if (excluded(el, attributed)) {
+      node = subtree ? after(el) : null;
+      continue;
+    }
+    node = subtree ? walker.nextNode() : null;
+    if (!attributed || !ATTRIBUTE_NAMES.some((name) => el.hasAttribute(name))) continue;
     const langHolder = el.closest('[lang]');
     const lang = langHolder && langHolder !== doc.documentElement ? langHolder.getAttribute('lang') ?? '' : ctx.pageLanguage;
     if (!ctx.languageAllowed(lang)) continue;

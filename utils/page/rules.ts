@@ -78,11 +78,15 @@ export type NodeStatus =
   /** Anything else: a block of its own or a container of blocks. */
   | 'block';
 
+const NOTRANSLATE_CLASS = /(?:^|[ \t\n\f\r])notranslate(?:[ \t\n\f\r]|$)/;
+
 /** Whether the element's own attributes exclude it (tag-independent rules). */
 export function excludedByAttributes(el: Element): boolean {
   const translate = el.getAttribute('translate');
   if (translate !== null && translate.toLowerCase() === 'no') return true;
-  if (el.classList.contains('notranslate')) return true;
+  // The class attribute read as text: classList would give every element walked a token list of its own to keep.
+  const classes = el.getAttribute('class');
+  if (classes !== null && NOTRANSLATE_CLASS.test(classes)) return true;
   const editable = el.getAttribute('contenteditable');
   if (editable !== null && editable.toLowerCase() !== 'false') return true;
   return false;

@@ -196,15 +196,66 @@ function placeInOrder(parent: Node, desired: readonly Node[], anchorHint: Node |
   }
 }
 
+/** Nodes the page added to or removed from a container of a translated block (one mutation record). */
+export interface ChildEdit {
+  parent: Node;
+  added: readonly Node[];
+  removed: readonly Node[];
+  /** The record's siblings: where the page put the added nodes, in the order it saw then. */
+  previous: Node | null;
+  next: Node | null;
+}
+
 /**
  * Puts back what `applyTranslation` changed. Text the page has rewritten since keeps the page's
- * value, and nodes the page has moved elsewhere are left where the page put them.
+ * value, and nodes the page has moved elsewhere are left where the page put them. Nodes the
+ * page added or moved inside a reordered container (`edits`) go where the page meant them in
+ * the source order: in the place of the node they replaced (a framework swapping a placeholder
+ * comment for an element), else before the sibling the page put them before, else after the one
+ * it put them after.
  */
-export function undoWrite(record: WriteRecord): void {
+export function undoWrite(record: WriteRecord, edits: readonly ChildEdit[] = []): void {
   for (const node of record.created) node.parentNode?.removeChild(node);
   for (const [node, { source, written }] of record.texts) if (node.data === written && written !== source) node.data = source;
+  const placedByPage = new Set<Node>();
+  for (const edit of edits) for (const node of edit.added) placedByPage.add(node);
   for (const { parent, nodes } of record.orders) {
-    const present = nodes.filter((n) => n.parentNode === parent);
+    const present = nodes.filter((n) => n.parentNode === parent && !placedByPage.has(n));
     if (present.length) placeInOrder(parent, present, present[0]);
   }
+  edits.forEach((edit, index) => {
+    const group = record.orders.find((o) => o.parent === edit.parent);
+    if (!group) return; // not reordered: the page's own placement is right as it is
+    for (const node of edit.added) {
+      if (node.parentNode !== edit.parent) continue;
+      const replaced = replacedBy(edits, index, edit, group.nodes);
+      const before = replaced ? sourceSuccessor(group.nodes, replaced, edit.parent, node)
+        : edit.next && edit.next.parentNode === edit.parent ? edit.next
+          : edit.previous && edit.previous.parentNode === edit.parent ? edit.previous.nextSibling
+            : undefined;
+      if (before !== undefined && before !== node) edit.parent.insertBefore(node, before);
+    }
+  });
+}
+
+/** A node of the source order that the page removed just before adding at the same place. */
+function replacedBy(edits: readonly ChildEdit[], index: number, edit: ChildEdit, source: readonly Node[]): Node | undefined {
+  for (let i = index; i >= 0; i--) {
+    const earlier = edits[i];
+    if (earlier.parent !== edit.parent || earlier.next !== edit.next) continue;
+    const gone = earlier.removed.find((n) => n.parentNode !== edit.parent && source.includes(n));
+    if (gone) return gone;
+  }
+  return undefined;
+}
+
+/** The first node after `gone` in the source order that is still in `parent` (null: the end of the run). */
+function sourceSuccessor(source: readonly Node[], gone: Node, parent: Node, moving: Node): Node | null {
+  for (let i = source.indexOf(gone) + 1; i < source.length; i++) {
+    if (source[i] !== moving && source[i].parentNode === parent) return source[i];
+  }
+  for (let i = source.indexOf(gone) - 1; i >= 0; i--) {
+    if (source[i] !== moving && source[i].parentNode === parent) return source[i].nextSibling;
+  }
+  return null;
 }

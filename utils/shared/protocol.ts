@@ -298,7 +298,7 @@ function refusal(code: string, message: string, extra: Record<string, unknown> =
  */
 export function listen<K extends MessageType>(type: K, rule: MessageRule<K>, handler: Handler<K>): () => void {
   return register(type, (({ data, sender }: { data: unknown; sender: MessageSender }) => {
-    if (!rule.from.some((kind) => senderIs(kind, sender))) throw refusal('forbidden', 'Only Glossa’s own pages may do this.');
+    if (!rule.from.some((kind) => senderIs(kind, sender))) throw refusal('forbidden', 'Glossa does not take this request from here.');
     if (!rule.data) return handler({ data: data as DataOf<K>, sender });
     const parsed = v.safeParse(rule.data, data);
     if (!parsed.success) {

@@ -1,0 +1,164 @@
+// Finds the units of the page in short slices: blocks and attributes of the document, of open
+// shadow roots and same-origin frames, and of whatever the page adds or changes later; the
+// tab's title. Content the page copied from a translation is never taken as source.
+import { blockContainerOf, collectAttributes, collectBlocks, type AttributeBlock, type CollectContext, type HtmlBlock } from './collect';
+import { BILINGUAL_TAG } from './bilingual';
+import { createSlicer, whenVisible } from './schedule';
+import { serializePlain } from './serialize';
+import type { Registry, Unit } from './units';
+
+const LETTER = /\p{L}/u;
+
+export interface CollectJob {
+  root: Element | ShadowRoot | Document;
+  fromMutation: boolean;
+  attributesOnly?: boolean;
+  /** Content without a usable viewport position (other documents): queue at once. */
+  immediate?: boolean;
+}
+
+export interface CollectorDeps {
+  doc: Document;
+  registry: Registry;
+  pageLanguage(): string;
+  languageAllowed(lang: string): boolean;
+  isOutput(text: string): boolean;
+  isStopped(): boolean;
+  /** Starts following a shadow root or a frame's document; false when it was followed already. */
+  watchRoot(root: ShadowRoot | Document): boolean;
+  track(unit: Unit, immediate: boolean): void;
+  /** The walk took a slice: what is queued may go now rather than after the whole walk. */
+  onSlice(): void;
+  onPassStart(): void;
+  onPassEnd(): void;
+}
+
+export function createCollector(deps: CollectorDeps) {
+  const { doc, registry } = deps;
+  const win = doc.defaultView ?? (globalThis as unknown as Window & typeof globalThis);
+  const queue: CollectJob[] = [];
+  const observedFrames = new WeakSet<Element>();
+  const frameCleanups: (() => void)[] = [];
+  let collecting: Promise<void> | undefined;
+
+  const context: CollectContext = {
+    isOwn: (node) => registry.own.has(node) || (node.nodeType === 1 && (node as Element).localName === BILINGUAL_TAG),
+    isTaken: (node) => registry.isTaken(node),
+    languageAllowed: (lang) => deps.languageAllowed(lang),
+    get pageLanguage() {
+      return deps.pageLanguage();
+    },
+    preservesWhitespace: (el) => {
+      const style = win.getComputedStyle?.(el);
+      if (!style) return false;
+      const ws = style.whiteSpace || '';
+      const collapse = style.getPropertyValue('white-space-collapse');
+      return ws.startsWith('pre') || ws === 'break-spaces' || (collapse !== '' && collapse !== 'collapse');
+    },
+    onShadowRoot: (root) => {
+      if (deps.watchRoot(root)) queue.push({ root, fromMutation: false });
+    },
+    onFrame: (frame) => watchFrame(frame),
+  };
+
+  function watchFrame(frame: HTMLIFrameElement): void {
+    const tryFrame = () => {
+      let frameDoc: Document | null = null;
+      try {
+        frameDoc = frame.contentDocument; // null for other origins
+      } catch {
+        frameDoc = null;
+      }
+      if (!frameDoc?.body || deps.isStopped() || !deps.watchRoot(frameDoc)) return;
+      queue.push({ root: frameDoc, fromMutation: false, immediate: true });
+      void run();
+    };
+    if (!observedFrames.has(frame)) {
+      observedFrames.add(frame);
+      frame.addEventListener('load', tryFrame);
+      frameCleanups.push(() => frame.removeEventListener('load', tryFrame));
+    }
+    queueMicrotask(tryFrame);
+  }
+
+  const addHtml = (block: HtmlBlock, job: CollectJob) => {
+    // Content the page copied from a translation must not be translated again.
+    if (job.fromMutation && deps.isOutput(block.source.plain)) return;
+    deps.track(registry.addHtml(block), !!job.immediate);
+  };
+
+  const addAttribute = (block: AttributeBlock, job: CollectJob) => {
+    if (job.fromMutation && deps.isOutput(block.text)) return;
+    const unit = registry.addAttribute(block);
+    if (unit) deps.track(unit, !!job.immediate);
+  };
+
+  function run(): Promise<void> {
+    if (collecting) return collecting;
+    deps.onPassStart();
+    const pass = async () => {
+      const slicer = createSlicer();
+      while (queue.length && !deps.isStopped()) {
+        const job = queue.shift()!;
+        if (!job.attributesOnly) {
+          for (const block of collectBlocks(job.root, context)) {
+            if (deps.isStopped()) return;
+            if (block) addHtml(block, job);
+            if (slicer.expired()) {
+              deps.onSlice();
+              await slicer.next();
+              await whenVisible(doc);
+            }
+          }
+        }
+        // Only the element's own attributes when only they changed.
+        const attributes = collectAttributes(job.root, context, !(job.attributesOnly && job.root.nodeType === 1));
+        for (const block of attributes) {
+          if (deps.isStopped()) return;
+          if (block) addAttribute(block, job);
+          if (slicer.expired()) await slicer.next();
+        }
+      }
+    };
+    // Cleared after the pass settles (never inside it: a pass without awaits ends synchronously).
+    collecting = pass().finally(() => {
+      collecting = undefined;
+      if (queue.length && !deps.isStopped()) void run();
+      deps.onPassEnd();
+    });
+    return collecting;
+  }
+
+  return {
+    context,
+    run,
+    push(job: CollectJob): void {
+      queue.push(job);
+    },
+
+    /** The tab's title, as a unit of its own (once; again after the page changes it). */
+    addTitle(): void {
+      if (deps.isStopped() || registry.title) return;
+      const value = doc.title;
+      if (!value || !LETTER.test(value) || deps.isOutput(value.trim()) || !deps.languageAllowed(deps.pageLanguage())) return;
+      const { text, leading, trailing } = serializePlain(value);
+      deps.track(registry.addTitle(value, text, leading, trailing), true);
+    },
+
+    /** The block container a changed node belongs to (where collection looks again). */
+    regionOf(node: Node): Element | ShadowRoot | null {
+      return blockContainerOf(node, context);
+    },
+
+    get active(): boolean {
+      return collecting !== undefined || queue.length > 0;
+    },
+
+    stop(): void {
+      for (const cleanup of frameCleanups.splice(0)) cleanup();
+      queue.length = 0;
+    },
+  };
+}
+
+export type Collector = ReturnType<typeof createCollector>;

@@ -1,0 +1,291 @@
+// Which blocks go in the next translate call, as plain data (no DOM): a queue by priority, the
+// first viewport call sent at once, later calls filled with the blocks that follow the reader,
+// identical blocks sent once (twins wait for the first, or reuse its translation), and calls
+// bounded by the injected limit. The background packs calls into API requests; calls that are
+// full keep its requests full too.
+import type { BatchLimit } from '../shared/limits';
+import type { Priority } from './types';
+
+export type UnitState = 'waiting' | 'queued' | 'pending' | 'done' | 'failed' | 'released';
+
+/** What the scheduler needs of a unit. */
+export interface Schedulable {
+  seq: number;
+  /** Identical keys share one translation. */
+  key: string;
+  /** Characters counted against the limit. */
+  size: number;
+  state: UnitState;
+  priority: Priority;
+  /** When it was last queued (ms): blocks near the viewport wait briefly to fill a call. */
+  queuedAt: number;
+  /** Counted in the progress total (it has been queued, or come near, at least once). */
+  counted: boolean;
+  /** Plain text nobody sees until they look for it (tooltips, the tab title): it fills calls. */
+  quiet: boolean;
+  /** Bumped when the page changes the unit: results for an older version are dropped. */
+  version: number;
+  sentVersion: number;
+}
+
+export interface Batch<U> {
+  units: U[];
+  priority: Priority;
+}
+
+export interface Plan<U, R> {
+  batches: Batch<U>[];
+  /** Units answered without a call: their twin was translated already. */
+  joined: { unit: U; result: R }[];
+  /** Plan again after this long (blocks waiting for company). */
+  wakeInMs?: number;
+  /** Plan again at once (quiet units were promoted). */
+  again: boolean;
+}
+
+export interface SchedulerOptions<U> {
+  limit: BatchLimit;
+  maxInFlight: number;
+  /** How long blocks near the screen wait for company when nothing is left to fill their call. */
+  nearbyDelayMs: number;
+  /** How long quiet units wait for company once everything else is done. */
+  quietDelayMs: number;
+  now: () => number;
+  /** Whether a waiting unit is shown at all (hidden ones never fill a call). */
+  rendered?: (unit: U) => boolean;
+}
+
+export const PRIORITY_RANK: Record<Priority, number> = { viewport: 0, nearby: 1, ahead: 2 };
+
+export function createScheduler<U extends Schedulable, R extends { ok: boolean }>(options: SchedulerOptions<U>) {
+  const { limit, maxInFlight, nearbyDelayMs, quietDelayMs, now } = options;
+  const rendered = options.rendered ?? (() => true);
+  const queue: U[] = [];
+  /** Every unit in the order it was found (document order, then later additions). */
+  const order: U[] = [];
+  const awaiting = new Map<string, U[]>();
+  const known = new Map<string, R>();
+  let inFlight = 0;
+  let firstSent = false;
+  let halted: string | undefined;
+  let releasedSinceCompaction = 0;
+
+  const keepQueued = () => {
+    let kept = 0;
+    for (const unit of queue) if (unit.state === 'queued') queue[kept++] = unit;
+    queue.length = kept;
+  };
+
+  /** A unit whose translation exists or is on its way for a twin: no call is needed. */
+  function join(unit: U, joined: Plan<U, R>['joined']): boolean {
+    const cached = known.get(unit.key);
+    const waiting = cached ? undefined : awaiting.get(unit.key);
+    if (!cached && !waiting) return false;
+    unit.state = 'pending';
+    unit.counted = true;
+    unit.sentVersion = unit.version;
+    if (cached) joined.push({ unit, result: cached });
+    else waiting!.push(unit);
+    return true;
+  }
+
+  /**
+   * Units not yet near the reader that may fill a call: those after the anchor (the first of
+   * the reader's units) in document order, where the reader is heading, then those before it.
+   * Lazy: only as many as are asked for are looked at.
+   */
+  function* fillers(anchorSeq: number): Generator<U> {
+    if (releasedSinceCompaction > order.length / 2 && order.length > 1000) {
+      const kept = order.filter((u) => u.state !== 'released');
+      order.length = 0;
+      order.push(...kept);
+      releasedSinceCompaction = 0;
+    }
+    let lo = 0;
+    let hi = order.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (order[mid].seq <= anchorSeq) lo = mid + 1;
+      else hi = mid;
+    }
+    for (let i = lo; i < order.length; i++) if (order[i].state === 'waiting' && rendered(order[i])) yield order[i];
+    for (let i = lo - 1; i >= 0; i--) if (order[i].state === 'waiting' && rendered(order[i])) yield order[i];
+  }
+
+  /** The units of the next call: queued ones by priority, then (when `fill`) those further along. */
+  function pick(fill: boolean): { picked: U[]; full: boolean } {
+    const picked: U[] = [];
+    const keys = new Set<string>();
+    let characters = 0;
+    let anchor = Infinity;
+    const consider = (unit: U): boolean => {
+      if (keys.has(unit.key) || known.has(unit.key) || awaiting.has(unit.key)) {
+        picked.push(unit); // a twin: it shares the translation and costs nothing
+        return true;
+      }
+      if (keys.size >= limit.blocks || (keys.size > 0 && characters + unit.size > limit.characters)) return false;
+      keys.add(unit.key);
+      characters += unit.size;
+      picked.push(unit);
+      return true;
+    };
+    for (const unit of queue) {
+      if (unit.state !== 'queued') continue;
+      if (!consider(unit)) return { picked, full: true };
+      if (unit.priority !== 'ahead') anchor = Math.min(anchor, unit.seq);
+    }
+    if (fill && keys.size < limit.blocks) {
+      for (const unit of fillers(anchor)) {
+        if (!consider(unit)) return { picked, full: true };
+        if (keys.size >= limit.blocks) break;
+      }
+    }
+    return { picked, full: keys.size >= limit.blocks };
+  }
+
+  const hasUrgentWork = () => queue.some((u) => u.state === 'queued' && u.priority !== 'ahead');
+
+  return {
+    /** Remembers a unit in document order (it waits until it comes near or fills a call). */
+    track(unit: U): void {
+      order.push(unit);
+    },
+
+    enqueue(unit: U, priority: Priority): void {
+      const quiet = unit.quiet && priority !== 'ahead';
+      unit.priority = quiet ? 'ahead' : priority;
+      unit.state = 'queued';
+      unit.queuedAt = now();
+      // Units only ahead of the reader count once they are sent or come near.
+      if (priority !== 'ahead') unit.counted = true;
+      queue.push(unit);
+    },
+
+    /** A queued unit came nearer the reader: it goes sooner. True when its priority rose. */
+    raise(unit: U, nearness: Priority): boolean {
+      if (unit.state !== 'queued' || unit.quiet || PRIORITY_RANK[nearness] >= PRIORITY_RANK[unit.priority]) return false;
+      unit.priority = nearness;
+      unit.queuedAt = now();
+      unit.counted = true;
+      return true;
+    },
+
+    released(): void {
+      releasedSinceCompaction++;
+    },
+
+    /**
+     * The calls to make now. Only the first call (what is on screen at the start) goes as it
+     * is, for speed; after it, units near the reader go in full calls topped up with the units
+     * that follow them; a call that cannot be filled goes once collection is done (it is the
+     * last), after a short wait for company; units only ahead go when they fill a call alone.
+     */
+    plan(collecting: boolean): Plan<U, R> {
+      const result: Plan<U, R> = { batches: [], joined: [], again: false };
+      if (halted) return result;
+      let kept = 0;
+      for (const unit of queue) if (unit.state === 'queued' && !join(unit, result.joined)) queue[kept++] = unit;
+      queue.length = kept;
+      queue.sort((a, b) => PRIORITY_RANK[a.priority] - PRIORITY_RANK[b.priority] || a.seq - b.seq);
+      while (queue.length && inFlight < maxInFlight) {
+        const head = queue[0];
+        const urgent = head.priority !== 'ahead';
+        const first = head.priority === 'viewport' && !firstSent;
+        const { picked, full } = pick(urgent && !first);
+        if (!full && !first) {
+          if (!urgent || collecting) break;
+          const waited = now() - head.queuedAt;
+          if (head.priority === 'nearby' && nearbyDelayMs > 0 && waited < nearbyDelayMs) {
+            // Units that come near the reader together (a scroll) arrive over a few frames.
+            result.wakeInMs = nearbyDelayMs - waited + 1;
+            break;
+          }
+        }
+        if (!picked.length) break;
+        firstSent ||= first;
+        const units: U[] = [];
+        let priority: Priority = 'ahead';
+        for (const unit of picked) {
+          if (join(unit, result.joined)) continue; // a twin of a unit picked before it
+          unit.state = 'pending';
+          unit.counted = true;
+          unit.sentVersion = unit.version;
+          awaiting.set(unit.key, [unit]);
+          units.push(unit);
+          if (PRIORITY_RANK[unit.priority] < PRIORITY_RANK[priority]) priority = unit.priority;
+        }
+        keepQueued();
+        if (units.length) {
+          inFlight++;
+          result.batches.push({ units, priority });
+        }
+      }
+      // Nothing urgent left: quiet units near the reader go together after a short wait.
+      if (!hasUrgentWork() && inFlight === 0) {
+        const quiet = queue.filter((u) => u.state === 'queued' && u.counted && u.quiet);
+        if (quiet.length) {
+          const wait = quiet[0].queuedAt + quietDelayMs - now();
+          if (wait > 0) result.wakeInMs = Math.min(result.wakeInMs ?? Infinity, wait + 1);
+          else {
+            for (const unit of quiet) {
+              unit.priority = 'nearby';
+              unit.queuedAt = 0;
+            }
+            result.again = true;
+          }
+        }
+      }
+      return result;
+    },
+
+    /** A call's answers: every unit waiting for each key, with its result. */
+    settle(batch: Batch<U>, results: readonly R[]): { unit: U; result: R }[] {
+      inFlight--;
+      const out: { unit: U; result: R }[] = [];
+      batch.units.forEach((sent, i) => {
+        const result = results[i];
+        const waiting = awaiting.get(sent.key) ?? [];
+        awaiting.delete(sent.key);
+        if (result.ok) known.set(sent.key, result);
+        for (const unit of waiting) out.push({ unit, result });
+      });
+      return out;
+    },
+
+    /** A translation that could not be used is asked for again next time. */
+    forget(key: string): void {
+      known.delete(key);
+    },
+
+    /** Stops planning calls; returns the queued units (they are shown as failed with `code`). */
+    halt(code: string): U[] {
+      if (halted) return [];
+      halted = code;
+      return queue.splice(0).filter((u) => u.state === 'queued');
+    },
+
+    resume(): void {
+      halted = undefined;
+    },
+
+    clear(): void {
+      queue.length = 0;
+    },
+
+    get halted(): string | undefined {
+      return halted;
+    },
+    get inFlight(): number {
+      return inFlight;
+    },
+    get queued(): number {
+      return queue.length;
+    },
+    /** Queued work the progress counts: urgent units, and quiet ones waiting for company. */
+    hasCountedWork(): boolean {
+      return queue.some((u) => u.state === 'queued' && (u.priority !== 'ahead' || u.counted));
+    },
+  };
+}
+
+export type Scheduler<U extends Schedulable, R extends { ok: boolean }> = ReturnType<typeof createScheduler<U, R>>;

@@ -1,0 +1,67 @@
+// The page engine's public types: what it is given (a translate function, a batch limit, the
+// job) and what it reports. The engine knows nothing of messaging or the API: error codes
+// arrive as plain strings from the translate function and are only shown.
+import type { ApiErrorCode } from '../shared/api-errors';
+import type { BatchLimit } from '../shared/limits';
+import type { BlockRequest, BlockResult, PageJobOptions, PageProgress } from '../shared/protocol';
+import type { DetectLanguage } from './language';
+import type { Nearness, VisibilityFactory } from './visibility';
+
+/** Blocks on screen go first, then those a screen away; those further ahead fill calls. */
+export type Priority = Nearness;
+
+export interface TranslateInfo {
+  priority: Priority;
+  /** Upper-case base code when Glossa is confident; absent to let the API detect. */
+  sourceLang?: string;
+  /** The page title: unbilled context for short texts. */
+  context?: string;
+}
+
+export interface TranslateReply {
+  results: BlockResult[];
+  billedCharacters: number;
+}
+
+/** Translates blocks (results in the same order); rejects with an error carrying `code`. */
+export type TranslateFn = (blocks: BlockRequest[], info: TranslateInfo) => Promise<TranslateReply>;
+
+export type EngineState = 'translating' | 'translated' | 'original' | 'error';
+
+export interface EngineProgress extends PageProgress {
+  state: EngineState;
+  errorCode?: ApiErrorCode;
+}
+
+export interface PageEngineOptions {
+  translate: TranslateFn;
+  /** What one translate call may carry at most (distinct blocks and their characters). */
+  limit: BatchLimit;
+  job: PageJobOptions;
+  document?: Document;
+  detectLanguage?: DetectLanguage;
+  /** Decides when blocks are near the viewport (IntersectionObserver by default). */
+  visibility?: VisibilityFactory;
+  onProgress?: (progress: EngineProgress) => void;
+  /** Translate calls in flight at once. */
+  maxInFlight?: number;
+  /** Minimum time between progress reports. */
+  progressIntervalMs?: number;
+  /** How long blocks near (not on) the screen wait for company when nothing is left to fill their call. */
+  nearbyDelayMs?: number;
+}
+
+export interface PageEngine {
+  /** Starts translating; resolves when the first collection pass is done. */
+  start(): Promise<void>;
+  /** Puts the page back exactly as it was and stops following it. */
+  restore(): Promise<void>;
+  /** Sends failed blocks again (and resumes after a quota or key error). */
+  retryFailed(): void;
+  /** Resolves when nothing is queued, in flight, being written or collected. */
+  idle(): Promise<void>;
+  progress(): EngineProgress;
+}
+
+/** The codes after which the engine stops asking (the background refuses anyway): shown, not enforced. */
+export const STOPPING_CODES: ReadonlySet<string> = new Set(['quota', 'auth']);

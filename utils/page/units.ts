@@ -1,0 +1,151 @@
+// The unit registry: every piece of the page Glossa translates (a block of HTML, an attribute,
+// the tab title), which page nodes belong to which unit, and which nodes are Glossa's own.
+import type { BlockRequest } from '../shared/protocol';
+import type { AttributeBlock, HtmlBlock } from './collect';
+import type { Schedulable } from './scheduler';
+import type { ChildEdit, WriteRecord } from './write-back';
+
+/** Attributes that are not on screen (tooltips, alt text of shown images, labels for assistive technology). */
+const QUIET_ATTRIBUTES: ReadonlySet<string> = new Set(['title', 'alt', 'aria-label', 'aria-description']);
+
+interface UnitBase extends Schedulable {
+  request: BlockRequest;
+  failure?: { code: string; message: string };
+}
+
+export interface HtmlUnit extends UnitBase {
+  kind: 'html';
+  block: HtmlBlock;
+  record?: WriteRecord;
+  bilingual?: Element;
+  /** Nodes the page added to or removed from the block while it was translated (to put them back right). */
+  edits?: ChildEdit[];
+}
+
+export interface AttributeUnit extends UnitBase {
+  kind: 'attribute';
+  block: AttributeBlock;
+  written?: string;
+}
+
+export interface TitleUnit extends UnitBase {
+  kind: 'title';
+  original: string;
+  leading: string;
+  trailing: string;
+  written?: string;
+}
+
+export type Unit = HtmlUnit | AttributeUnit | TitleUnit;
+
+export function createRegistry() {
+  let seq = 0;
+  const units = new Set<Unit>();
+  const nodeUnits = new WeakMap<Node, HtmlUnit>();
+  const attributeUnits = new WeakMap<Element, Map<string, AttributeUnit>>();
+  const own = new WeakSet<Node>();
+  let title: TitleUnit | undefined;
+
+  const base = (request: BlockRequest, quiet: boolean) => ({
+    seq: seq++, state: 'waiting' as const, version: 0, sentVersion: -1, request, key: `${request.format}\u0000${request.text}`,
+    size: request.text.length, priority: 'nearby' as const, queuedAt: 0, counted: false, quiet,
+  });
+
+  return {
+    units,
+    own,
+    get title(): TitleUnit | undefined {
+      return title;
+    },
+
+    addHtml(block: HtmlBlock): HtmlUnit {
+      const unit: HtmlUnit = { ...base({ text: block.source.html, format: 'html' }, false), kind: 'html', block };
+      // A whole element is found through the element (lookups walk up from a node); a run through its nodes.
+      if (block.element) nodeUnits.set(block.element, unit);
+      else for (const node of block.nodes) nodeUnits.set(node, unit);
+      units.add(unit);
+      return unit;
+    },
+
+    /** Undefined when the attribute already has a unit. */
+    addAttribute(block: AttributeBlock): AttributeUnit | undefined {
+      let map = attributeUnits.get(block.element);
+      if (map?.has(block.name)) return undefined;
+      if (!map) attributeUnits.set(block.element, (map = new Map()));
+      const unit: AttributeUnit = { ...base({ text: block.text, format: 'text' }, QUIET_ATTRIBUTES.has(block.name)), kind: 'attribute', block };
+      map.set(block.name, unit);
+      units.add(unit);
+      return unit;
+    },
+
+    addTitle(original: string, text: string, leading: string, trailing: string): TitleUnit {
+      title = { ...base({ text, format: 'text' }, true), kind: 'title', original, leading, trailing };
+      units.add(title);
+      return title;
+    },
+
+    attributesOf(el: Element): Iterable<AttributeUnit> {
+      return attributeUnits.get(el)?.values() ?? [];
+    },
+
+    isTaken(node: Node): boolean {
+      return nodeUnits.has(node);
+    },
+
+    unitOf(node: Node): HtmlUnit | undefined {
+      return nodeUnits.get(node);
+    },
+
+    /** The unit holding `node` (or 'own' inside Glossa's own nodes), looking up through shadow hosts. */
+    ownerOf(node: Node): HtmlUnit | 'own' | undefined {
+      for (let n: Node | null = node; n; n = n.parentNode ?? (n as ShadowRoot).host ?? null) {
+        if (own.has(n)) return 'own';
+        const unit = nodeUnits.get(n);
+        if (unit) return unit;
+        if (n.nodeType === 11 && !(n as ShadowRoot).host) break;
+      }
+      return undefined;
+    },
+
+    /** Forgets a unit and its nodes (they are read anew when collected again). */
+    remove(unit: Unit): void {
+      units.delete(unit);
+      if (unit.kind === 'html') {
+        const { block } = unit;
+        if (nodeUnits.get(block.element ?? block.nodes[0]) === unit) {
+          for (const node of block.nodes) if (nodeUnits.get(node) === unit) nodeUnits.delete(node);
+          if (block.element) nodeUnits.delete(block.element);
+        }
+      } else if (unit.kind === 'attribute') {
+        const map = attributeUnits.get(unit.block.element);
+        if (map?.get(unit.block.name) === unit) map.delete(unit.block.name);
+      } else if (title === unit) {
+        title = undefined;
+      }
+    },
+
+    clear(): void {
+      units.clear();
+      title = undefined;
+    },
+  };
+}
+
+export type Registry = ReturnType<typeof createRegistry>;
+
+/** The element whose position says where the unit is (none for the title). */
+export function elementOf(unit: Unit): Element | undefined {
+  if (unit.kind === 'title') return undefined;
+  if (unit.kind === 'attribute') return unit.block.element;
+  const { block } = unit;
+  if (block.element) return block.element;
+  return block.parent.nodeType === 1 ? (block.parent as Element) : (block.parent as ShadowRoot).host;
+}
+
+/** Whether the unit's nodes are in the document (the title always is). */
+export function connected(unit: Unit): boolean {
+  if (unit.kind === 'title') return true;
+  if (unit.kind === 'attribute') return unit.block.element.isConnected;
+  const { block } = unit;
+  return (block.element ?? block.nodes[0] ?? block.parent).isConnected;
+}

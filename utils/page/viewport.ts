@@ -1,0 +1,70 @@
+// Where units stand relative to the reader: a unit is queued when its element comes near the
+// viewport (what is on screen first), and blocks on screen at the very start are found by
+// reading their position while layout is still the page's own, so the first call goes at once.
+import type { Priority } from './types';
+import { elementOf, type Unit } from './units';
+import { immediateVisibility, intersectionVisibility, type Nearness, type VisibilityFactory, type VisibilityTracker } from './visibility';
+
+/** How long after starting blocks on screen are found by reading their position directly. */
+const INITIAL_VIEWPORT_MS = 60;
+
+export interface ViewportDeps {
+  doc: Document;
+  /** Injected visibility (tests); positions are then never read directly. */
+  visibility?: VisibilityFactory;
+  /** Whether Glossa has written to the page (reading positions would then force a layout). */
+  wroteToPage(): boolean;
+  enqueue(unit: Unit, priority: Priority): void;
+  /** A queued unit came nearer: it may go sooner. */
+  raise(unit: Unit, nearness: Nearness): void;
+}
+
+export function createViewport(deps: ViewportDeps) {
+  const { doc } = deps;
+  const win = doc.defaultView ?? (globalThis as unknown as Window & typeof globalThis);
+  const factory = deps.visibility ?? (typeof win.IntersectionObserver === 'function' ? intersectionVisibility : immediateVisibility);
+  const waitingForView = new WeakMap<Element, Unit[]>();
+  let tracker: VisibilityTracker | undefined;
+  let startedAt = 0;
+
+  const onNear = (el: Element, nearness: Nearness) => {
+    const list = waitingForView.get(el);
+    if (!list) return;
+    if (nearness !== 'ahead') waitingForView.delete(el);
+    for (const unit of list) {
+      if (unit.state === 'waiting') deps.enqueue(unit, nearness);
+      else deps.raise(unit, nearness);
+    }
+  };
+
+  /** Whether the element is on screen now, read only at the start, while layout is clean. */
+  const onScreenNow = (el: Element): boolean => {
+    if (deps.wroteToPage() || deps.visibility || performance.now() - startedAt > INITIAL_VIEWPORT_MS) return false;
+    const rect = el.getBoundingClientRect();
+    return (rect.width > 0 || rect.height > 0) && rect.bottom > 0 && rect.top < (win.innerHeight || 0) && rect.right > 0 && rect.left < (win.innerWidth || 0);
+  };
+
+  return {
+    start(): void {
+      startedAt = performance.now();
+      tracker = factory(onNear);
+    },
+
+    /** Queues the unit at once (`immediate`, no position) or when it comes near the reader. */
+    track(unit: Unit, immediate: boolean): void {
+      const target = elementOf(unit);
+      if (!target || immediate) return deps.enqueue(unit, unit.kind === 'title' ? 'viewport' : 'nearby');
+      if (onScreenNow(target)) return deps.enqueue(unit, 'viewport');
+      const list = waitingForView.get(target);
+      if (list) list.push(unit);
+      else {
+        waitingForView.set(target, [unit]);
+        tracker?.observe(target);
+      }
+    },
+
+    stop(): void {
+      tracker?.disconnect();
+    },
+  };
+}

@@ -1,0 +1,191 @@
+// Writes translations into the page, a few blocks per frame (each text change costs style and
+// layout in the frame that follows), and takes them out again. Only the text of an answer and
+// the order of Glossa's ids are used (write-back.ts); answers that do not match are refused.
+import type { BlockResult, PageJobOptions } from '../shared/protocol';
+import { buildBilingual } from './bilingual';
+import { createSlicer } from './schedule';
+import type { Unit } from './units';
+import { applyTranslation, createInertParser, matchTranslation, undoWrite } from './write-back';
+
+/** Blocks written back per frame. */
+const WRITES_PER_FRAME = 40;
+const LETTER = /\p{L}/u;
+/** Translations remembered for the never-translate-a-translation check. */
+const MAX_REMEMBERED_OUTPUTS = 20_000;
+
+export interface WriterDeps {
+  doc: Document;
+  job: PageJobOptions;
+  /** Marks Glossa's own nodes (bilingual boxes). */
+  own: WeakSet<Node>;
+  /** Runs a DOM write the mutation observer must not take for the page's. */
+  ownWrite(write: () => void): void;
+  isStopped(): boolean;
+  markFailed(unit: Unit, code: string, message: string): void;
+  clearFailure(unit: Unit): void;
+  /** The page changed the unit's nodes before the answer came: read it anew. */
+  release(unit: Unit): void;
+  /** The translation for this key could not be used: ask again next time. */
+  forget(key: string): void;
+  onPassStart(): void;
+  onPassEnd(): void;
+}
+
+/**
+ * Waits for the next frame (when frames run): Glossa's writes are spread over frames so the
+ * style and layout work each one causes stays small. rAF does not run in background tabs: a
+ * timer makes sure work goes on.
+ */
+export function nextFrame(doc: Document): Promise<void> {
+  const win = doc.defaultView;
+  if (!win || typeof win.requestAnimationFrame !== 'function' || doc.hidden) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, 100);
+    win.requestAnimationFrame(() => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+}
+
+export function createWriter(deps: WriterDeps) {
+  const { doc, job, own, ownWrite } = deps;
+  const parse = createInertParser(doc);
+  const queue: { unit: Unit; result: BlockResult }[] = [];
+  const outputs = new Set<string>();
+  let writing: Promise<void> | undefined;
+
+  const remember = (text: string) => {
+    if (outputs.size >= MAX_REMEMBERED_OUTPUTS) outputs.clear();
+    outputs.add(text);
+  };
+
+  const refuse = (unit: Unit, code: string, message: string) => {
+    // Not remembered: a retry asks the background again instead of reusing the bad answer.
+    deps.forget(unit.key);
+    deps.markFailed(unit, code, message);
+  };
+
+  function write(unit: Unit, translation: string): void {
+    if (unit.kind === 'html') {
+      const { block } = unit;
+      if (!block.nodes.every((n) => n.parentNode === block.parent)) return deps.release(unit);
+      const match = matchTranslation(parse(translation), block.source.slots);
+      if (!match.ok) return refuse(unit, 'hostile', match.message);
+      const plain = match.tree.flat(1).filter((t) => typeof t === 'string').join('').replace(/[ \t\n\r\f]+/g, ' ').trim();
+      if (!LETTER.test(plain) && LETTER.test(block.source.plain)) return refuse(unit, 'bad-response', 'Empty translation');
+      ownWrite(() => {
+        if (job.bilingual) {
+          const box = buildBilingual(doc, block.source, match.tree, job.targetLang);
+          own.add(box);
+          if (block.element) block.element.appendChild(box);
+          else block.parent.insertBefore(box, block.nodes[block.nodes.length - 1].nextSibling);
+          unit.bilingual = box;
+        } else {
+          unit.record = applyTranslation(block.parent, block.nodes, block.source, match.tree);
+          unit.edits = undefined;
+        }
+      });
+      remember(plain);
+    } else if (!LETTER.test(translation) && LETTER.test(unit.request.text)) {
+      // Plain text read back from an answer that was only markup (or nothing): keep the original.
+      return refuse(unit, 'bad-response', 'Empty translation');
+    } else if (unit.kind === 'attribute') {
+      const { element, name, value, leading, trailing } = unit.block;
+      if (element.getAttribute(name) !== value) return deps.release(unit);
+      const written = leading + translation.trim() + trailing;
+      ownWrite(() => element.setAttribute(name, written));
+      unit.written = written;
+      remember(translation.trim());
+    } else {
+      if (doc.title !== unit.original) return deps.release(unit);
+      const written = unit.leading + translation.trim() + unit.trailing;
+      ownWrite(() => {
+        doc.title = written;
+      });
+      unit.written = written;
+      remember(translation.trim());
+    }
+    unit.state = 'done';
+    deps.clearFailure(unit);
+  }
+
+  function run(): Promise<void> {
+    if (writing) return writing;
+    deps.onPassStart();
+    const pass = async () => {
+      const slicer = createSlicer();
+      let written = 0;
+      while (queue.length && !deps.isStopped()) {
+        if (slicer.expired() || written >= WRITES_PER_FRAME) {
+          await nextFrame(doc);
+          await slicer.next();
+          written = 0;
+          continue;
+        }
+        const { unit, result } = queue.shift()!;
+        if (unit.state !== 'pending' || unit.version !== unit.sentVersion) continue; // changed meanwhile
+        written++;
+        if (!result.ok) deps.markFailed(unit, result.code, result.message);
+        else write(unit, result.text);
+      }
+    };
+    writing = pass().finally(() => {
+      writing = undefined;
+      deps.onPassEnd();
+      if (queue.length && !deps.isStopped()) void run();
+    });
+    return writing;
+  }
+
+  return {
+    push(items: readonly { unit: Unit; result: BlockResult }[]): void {
+      if (!items.length) return;
+      queue.push(...items);
+      void run();
+    },
+
+    /** Takes Glossa's writes out of a unit: the page's current source text is back. */
+    undo(unit: Unit): void {
+      if (unit.kind === 'html') {
+        if (unit.record) undoWrite(unit.record, unit.edits);
+        unit.bilingual?.remove();
+        unit.record = undefined;
+        unit.bilingual = undefined;
+        unit.edits = undefined;
+      } else if (unit.kind === 'attribute') {
+        const { element, name, value } = unit.block;
+        if (unit.written !== undefined && element.getAttribute(name) === unit.written) element.setAttribute(name, value);
+        unit.written = undefined;
+      } else if (unit.written !== undefined && doc.title === unit.written) {
+        doc.title = unit.original;
+      }
+    },
+
+    /** Whether the unit's nodes are as Glossa left them (nothing changed while it could not look). */
+    intact(unit: Unit): boolean {
+      if (unit.kind === 'attribute') return unit.block.element.getAttribute(unit.block.name) === (unit.written ?? unit.block.value);
+      if (unit.kind !== 'html') return true;
+      const { block, record } = unit;
+      if (!block.nodes.every((n) => n.parentNode === block.parent)) return false;
+      if (!record) return true;
+      for (const [node, { written }] of record.texts) if (node.data !== written) return false;
+      return record.created.every((n) => n.parentNode);
+    },
+
+    /** Text Glossa wrote: content the page copies from it is not translated again. */
+    isOutput(text: string): boolean {
+      return outputs.has(text);
+    },
+
+    clear(): void {
+      queue.length = 0;
+    },
+
+    get pending(): number {
+      return queue.length;
+    },
+  };
+}
+
+export type Writer = ReturnType<typeof createWriter>;
