@@ -16,6 +16,7 @@ import {
   type GlossaryContext,
 } from './glossaries';
 import { GlossaryStore, ownerOf } from './glossary-store';
+import { reorderInlineElements } from './reorder';
 import { decodeUtf8, errorReply, HttpError, json, parseForm, parseJsonObject, readBody, requireMediaType, type Reply } from './http';
 import { sourceLanguages, targetLanguages } from './languages';
 import { billedCharacters, readTranslateParams, translate, type FieldPlacement, type Plan, type TranslateResponse } from './translate';
@@ -333,6 +334,10 @@ export async function startServer(options: ServerOptions = {}): Promise<GlossaSe
         ...t,
         text: typeof payload === 'function' ? payload(t.text, i) : Array.isArray(payload) ? payload[i % payload.length] : payload,
       }));
+      return reply;
+    }
+    if (rule.fault === 'reorder') {
+      for (const translation of (reply.body as TranslateResponse).translations) translation.text = reorderInlineElements(translation.text);
       return reply;
     }
     if (rule.fault === 'malformed' && rule.shape === 'wrong-count' && path === '/v2/translate') {
