@@ -1,0 +1,56 @@
+// Bundles the test apps at test time with esbuild: React (JSX, production build), Vue (its
+// full build, which compiles the templates in the page) and Svelte (components compiled with
+// svelte/compiler). Each app is one ES module served next to a page that mounts it on #app.
+import { build, type Plugin } from 'esbuild';
+import { readFile } from 'node:fs/promises';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { compile } from 'svelte/compiler';
+
+export type Framework = 'react' | 'vue' | 'svelte';
+
+const here = dirname(fileURLToPath(import.meta.url));
+
+const svelteFiles: Plugin = {
+  name: 'svelte',
+  setup(b) {
+    b.onLoad({ filter: /\.svelte$/ }, async ({ path }) => {
+      const { js } = compile(await readFile(path, 'utf8'), { filename: path, generate: 'client' });
+      return { contents: js.code, loader: 'js' };
+    });
+  },
+};
+
+const ENTRIES: Record<Framework, { contents: string; loader: 'jsx' | 'ts' }> = {
+  react: { contents: "import './react-app.jsx';", loader: 'jsx' },
+  vue: { contents: "import './vue-app';", loader: 'ts' },
+  svelte: {
+    contents: "import { mount } from 'svelte'; import App from './SvelteApp.svelte'; mount(App, { target: document.getElementById('app') });",
+    loader: 'ts',
+  },
+};
+
+/** The app's code as one ES module (minified, as a site would ship it). */
+export async function bundleApp(framework: Framework): Promise<string> {
+  const result = await build({
+    stdin: { ...ENTRIES[framework], resolveDir: here, sourcefile: `${framework}-entry` },
+    bundle: true,
+    write: false,
+    format: 'esm',
+    minify: true,
+    target: 'es2022',
+    jsx: 'automatic',
+    conditions: ['svelte', 'browser', 'production'],
+    define: { 'process.env.NODE_ENV': '"production"' },
+    alias: { vue: resolve(here, '../../../node_modules/vue/dist/vue.esm-browser.prod.js') },
+    plugins: [svelteFiles],
+    logLevel: 'silent',
+  });
+  return result.outputFiles[0].text;
+}
+
+/** A page that loads the app's module; `path` is where the module is served. */
+export function appPage(framework: Framework, path: string): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>${framework} test app</title></head>
+<body><div id="app"></div><script type="module" src="${path}"></script></body></html>`;
+}
