@@ -49,8 +49,26 @@ export async function bundleApp(framework: Framework): Promise<string> {
   return result.outputFiles[0].text;
 }
 
+/** The server-rendered React page: its markup (renderToString, run here) and the module that hydrates it on window.hydrateApp(). */
+export async function bundleHydration(): Promise<{ markup: string; client: string }> {
+  const common = { bundle: true, write: false, format: 'esm', target: 'es2022', jsx: 'automatic', define: { 'process.env.NODE_ENV': '"production"' }, logLevel: 'silent' } as const;
+  const server = await build({
+    ...common,
+    stdin: { contents: "import { renderToString } from 'react-dom/server.browser'; import { jsx } from 'react/jsx-runtime'; import { App } from './hydrate-react.jsx'; export default renderToString(jsx(App, {}));", loader: 'jsx', resolveDir: here },
+    platform: 'neutral',
+    mainFields: ['module', 'main'],
+  });
+  const markup = ((await import(`data:text/javascript;base64,${Buffer.from(server.outputFiles[0].text).toString('base64')}`)) as { default: string }).default;
+  const client = await build({
+    ...common,
+    minify: true,
+    stdin: { contents: "import { hydrateRoot } from 'react-dom/client'; import { jsx } from 'react/jsx-runtime'; import { App } from './hydrate-react.jsx'; window.hydrateApp = () => hydrateRoot(document.getElementById('app'), jsx(App, {}));", loader: 'jsx', resolveDir: here },
+  });
+  return { markup, client: client.outputFiles[0].text };
+}
+
 /** A page that loads the app's module; `path` is where the module is served. */
-export function appPage(framework: Framework, path: string): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>${framework} test app</title></head>
-<body><div id="app"></div><script type="module" src="${path}"></script></body></html>`;
+export function appPage(name: string, path: string, markup = ''): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>${name} test app</title></head>
+<body><div id="app">${markup}</div><script type="module" src="${path}"></script></body></html>`;
 }

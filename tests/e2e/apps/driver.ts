@@ -22,7 +22,7 @@ export const REORDER: Mode = { name: 'translations that reorder inline elements 
 
 /** One check of the page: an element's text or attribute, or how many elements match. */
 export type Probe = { selector: string; source: string; attr?: string } | { selector: string; count: number };
-type Expected = { selector: string; text: string; attr?: string } | { selector: string; count: number };
+export type Expected = { selector: string; text: string; attr?: string } | { selector: string; count: number };
 
 /** The app's state as the user changed it; the source text every element must show. */
 export class AppModel {
@@ -97,17 +97,25 @@ function mismatches(checks: Expected[]): string[] {
   return out;
 }
 
-/** Runs in the page: elements of the app whose own text or attributes are translated. */
-function translatedElements(): number {
+/** Waits until the page reads as `checks` say; returns what still differs after the wait (nothing when it does). */
+export async function waitForChecks(page: Page, checks: Expected[]): Promise<string[]> {
+  const wait = page.waitForFunction(`(${mismatches.toString()})(${JSON.stringify(checks)}).length === 0`, undefined, { timeout: 15_000, polling: 'raf' });
+  return (await wait.then(() => true, () => false)) ? [] : page.evaluate(mismatches, checks);
+}
+
+/** Runs in the page: elements under `scope` whose own text or attributes are translated. */
+function translatedElements(scope: string): number {
   // oxlint-disable-next-line no-control-regex -- the ASCII range starts at U+0000
   const foreign = /[^\u0000-\u007f]/;
-  return [...document.querySelectorAll('#app *')].filter((el) =>
+  return [...document.querySelectorAll(`${scope} *`)].filter((el) =>
     [...el.childNodes].some((n) => n.nodeType === 3 && foreign.test((n as Text).data)) || [...el.attributes].some((a) => foreign.test(a.value))).length;
 }
 
 export interface Figures {
   /** Elements translated before the first show original, all back in English after it. */
   restored: number;
+  /** Of those, the ones in the home view (the view that left the page and came back). */
+  restoredInHomeView: number;
   /** Characters billed when the page was translated again after show original. */
   resentCharacters: number;
   /** Texts sent in all (one record per text of every translate request). */
@@ -147,10 +155,7 @@ export class AppSession {
 
   /** Waits until the page shows the model's state (in the language it is in), then checks errors and the log. */
   async check(step: string): Promise<void> {
-    const checks = expected(this.model.probes(), this.translated);
-    const wait = this.page.waitForFunction(`(${mismatches.toString()})(${JSON.stringify(checks)}).length === 0`, undefined, { timeout: 15_000, polling: 'raf' });
-    const reached = await wait.then(() => true, () => false);
-    const wrong = reached ? [] : await this.page.evaluate(mismatches, checks);
+    const wrong = await waitForChecks(this.page, expected(this.model.probes(), this.translated));
     expect(this.errors, `after "${step}"`).toEqual([]);
     expect(wrong, `after "${step}" (${this.translated ? 'translated' : 'original'})`).toEqual([]);
     expect(this.sentTexts().filter((t) => TRANSLATED_RE.test(t)), `translations sent as source by "${step}"`).toEqual([]);
@@ -172,8 +177,8 @@ export class AppSession {
     await this.check(phase === 'translated' ? 'translate the page' : 'show original');
   }
 
-  translatedElements(): Promise<number> {
-    return this.page.evaluate(translatedElements);
+  translatedElements(scope = '#app'): Promise<number> {
+    return this.page.evaluate(translatedElements, scope);
   }
 }
 
@@ -220,6 +225,7 @@ export async function driveApp(glossa: Glossa, path: string, mode: Mode): Promis
   await steps(session, EDITS);
 
   const translatedBefore = await session.translatedElements();
+  const translatedInHome = await session.translatedElements('#home');
   expect(translatedBefore).toBeGreaterThan(0);
   await session.toggleTranslation();
   expect(await session.translatedElements(), 'elements still translated after show original').toBe(0);
@@ -234,6 +240,7 @@ export async function driveApp(glossa: Glossa, path: string, mode: Mode): Promis
 
   const figures: Figures = {
     restored: translatedBefore,
+    restoredInHomeView: translatedInHome,
     resentCharacters: again.reduce((sum, r) => sum + (r.billedCharacters ?? 0), 0),
     textsSent: session.sentTexts().length,
     pageErrors: session.errors.length,
