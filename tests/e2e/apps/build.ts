@@ -49,6 +49,18 @@ export async function bundleApp(framework: Framework): Promise<string> {
   return result.outputFiles[0].text;
 }
 
+/** The server-rendered Vue page: markup from vue/server-renderer (Node's build of Vue) and the module that hydrates it. */
+export async function bundleVueHydration(): Promise<{ markup: string; client: string }> {
+  const [{ createSSRApp }, { renderToString }, { HydratedNotes }] = await Promise.all([import('vue'), import('vue/server-renderer'), import('./hydrate-vue')]);
+  const markup = await renderToString(createSSRApp(HydratedNotes));
+  const client = await build({
+    bundle: true, write: false, format: 'esm', target: 'es2022', minify: true, logLevel: 'silent',
+    stdin: { contents: "import { createSSRApp } from 'vue'; import { HydratedNotes } from './hydrate-vue'; window.hydrateApp = () => createSSRApp(HydratedNotes).mount('#app');", loader: 'ts', resolveDir: here },
+    alias: { vue: resolve(here, '../../../node_modules/vue/dist/vue.esm-browser.prod.js') },
+  });
+  return { markup, client: client.outputFiles[0].text };
+}
+
 /** The server-rendered React page: its markup (renderToString, run here) and the module that hydrates it on window.hydrateApp(). */
 export async function bundleHydration(): Promise<{ markup: string; client: string }> {
   const common = { bundle: true, write: false, format: 'esm', target: 'es2022', jsx: 'automatic', define: { 'process.env.NODE_ENV': '"production"' }, logLevel: 'silent' } as const;
