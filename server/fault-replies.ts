@@ -2,6 +2,7 @@
 // malformed body that stands for a broken proxy, or a real answer altered after handling.
 import type { FaultRule } from './faults';
 import type { RawReply, Reply } from './http';
+import { reorderInlineElements } from './reorder';
 import type { TranslateResponse } from './translate';
 
 const STATUS_TEXT: Record<number, string> = {
@@ -53,6 +54,10 @@ export function applyAfterFaults(reply: Reply, rule: FaultRule | undefined, path
       ...t,
       text: typeof payload === 'function' ? payload(t.text, i) : Array.isArray(payload) ? payload[i % payload.length] : payload,
     }));
+    return reply;
+  }
+  if (rule.fault === 'reorder' && path === '/v2/translate') {
+    for (const translation of (reply.body as TranslateResponse).translations) translation.text = reorderInlineElements(translation.text);
     return reply;
   }
   if (rule.fault === 'malformed' && rule.shape === 'wrong-count' && path === '/v2/translate') {

@@ -14,7 +14,9 @@ export type FaultKind =
   /** Wait `delayMs`, then answer normally. */
   | 'delay'
   /** Translate normally, then replace each translation's text with `payload`. */
-  | 'hostile';
+  | 'hostile'
+  /** Translate normally, then move inline elements within each sentence (see reorder.ts). */
+  | 'reorder';
 
 export type MalformedShape = 'invalid-json' | 'wrong-shape' | 'html' | 'empty' | 'wrong-count' | 'truncated';
 
@@ -53,7 +55,7 @@ export interface FaultState {
   rules: (FaultRule & { id: number; fired: number })[];
 }
 
-const KINDS: readonly FaultKind[] = ['status', 'malformed', 'hang', 'reset', 'delay', 'hostile'];
+const KINDS: readonly FaultKind[] = ['status', 'malformed', 'hang', 'reset', 'delay', 'hostile', 'reorder'];
 const SHAPES: readonly MalformedShape[] = ['invalid-json', 'wrong-shape', 'html', 'empty', 'wrong-count', 'truncated'];
 
 /** Validates a rule from an untrusted source (the admin endpoint). */
@@ -130,7 +132,7 @@ export class Faults {
   match(method: string, path: string): FaultRule | undefined {
     for (const rule of this.rules) {
       if (!pathMatches(rule.path, path)) continue;
-      if (rule.fault === 'hostile' && path !== '/v2/translate') continue;
+      if ((rule.fault === 'hostile' || rule.fault === 'reorder') && path !== '/v2/translate') continue;
       if (rule.method && rule.method.toUpperCase() !== method) continue;
       rule.seen++;
       if (rule.seen <= (rule.skip ?? 0)) continue;

@@ -1,0 +1,96 @@
+// Server-rendered pages that hydrate after Glossa has translated them, as a page whose bundle
+// arrives late does (issue 16). The server's markup no longer matches what the framework
+// renders. React 19 (hydrateRoot) reports a recoverable mismatch and renders the root anew on
+// the client, in English; Vue 3 (createSSRApp) keeps the nodes and writes its English text
+// into them. Either way Glossa sees new source text and translates it like any change the page
+// makes. Asserted: the page ends translated as a whole (no English left behind, no stale
+// translation), the app works, show original shows its current state, and translating again
+// sends only source text.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { launchGlossa, type Glossa } from './harness';
+import { appPage, bundleHydration, bundleVueHydration } from './apps/build';
+import { expected, PLAIN, TRANSLATED_RE, waitForChecks, type Probe } from './apps/driver';
+import { settingsFor } from './apps/suite';
+
+const probes = (count: number): Probe[] => [
+  { selector: '#title', source: 'Server-rendered notes' },
+  { selector: '#count', source: `You clicked ${count} times` },
+  { selector: '#inc', source: 'Add one' },
+  { selector: '#inc', attr: 'title', source: 'Adds one to the count' },
+  { selector: '#sentence', source: 'Read <a href="#guide">the guide</a> and <b>the notes</b> for help.' },
+];
+
+interface Case {
+  name: string;
+  bundle: () => Promise<{ markup: string; client: string }>;
+  /** Whether the framework keeps the server's nodes when it adopts the page. */
+  keepsNodes: boolean;
+  /** The errors the framework reports for the mismatch (its own report, nothing else). */
+  reports: RegExp[];
+}
+
+const CASES: Case[] = [
+  { name: 'React (hydrateRoot)', bundle: bundleHydration, keepsNodes: false, reports: [/^page error: Minified React error #418;/] },
+  { name: 'Vue (createSSRApp)', bundle: bundleVueHydration, keepsNodes: true, reports: [/^console error: Hydration completed but contains mismatches\.$/] },
+];
+
+describe('a server-rendered page that hydrates after Glossa translated it', () => {
+  let glossa: Glossa;
+  beforeAll(async () => {
+    glossa = await launchGlossa({ settings: settingsFor(PLAIN) });
+  });
+  afterAll(async () => {
+    await glossa?.close();
+  });
+
+  const translateToggle = async (page: Page, phase: 'translated' | 'original') => {
+    await glossa.dispatchCommand('translate-page', page);
+    await glossa.waitForPhase(page, phase);
+  };
+
+  for (const { name, bundle, keepsNodes, reports } of CASES) {
+    it(`${name}: ends translated as a whole, keeps working, and shows its current state in the original`, async () => {
+      const { markup, client } = await bundle();
+      const path = `/apps/hydrate-${name.split(' ')[0].toLowerCase()}`;
+      glossa.pages.set(`${path}.js`, client);
+      glossa.pages.set(`${path}.html`, appPage(name, `${path}.js`, markup));
+      const page = await glossa.context.newPage();
+      const errors: string[] = [];
+      page.on('pageerror', (error) => errors.push(`page error: ${error.message}`));
+      page.on('console', (message) => {
+        if (message.type() === 'error') errors.push(`console error: ${message.text()}`);
+      });
+      const logStart = glossa.api.log.length;
+      await page.goto(glossa.pageUrl(`${path}.html`));
+      await translateToggle(page, 'translated');
+      expect(await waitForChecks(page, expected(probes(0), PLAIN))).toEqual([]);
+
+      // A property of the server's heading (no attribute: hydration would read that) tells whether the framework kept the node.
+      await page.evaluate(() => ((document.getElementById('title') as HTMLElement & { fromServer?: boolean }).fromServer = true));
+      await page.evaluate(() => (window as unknown as { hydrateApp(): void }).hydrateApp());
+      await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'yes');
+      const afterHydration = await waitForChecks(page, expected(probes(0), PLAIN));
+      const kept = await page.evaluate(() => (document.getElementById('title') as HTMLElement & { fromServer?: boolean }).fromServer === true);
+      console.info(`[live apps] ${name} hydration: ${JSON.stringify({ kept, errors, afterHydration })}`);
+      expect(kept).toBe(keepsNodes);
+      expect(errors).toHaveLength(reports.length);
+      reports.forEach((report, i) => expect(errors[i]).toMatch(report));
+      expect(afterHydration).toEqual([]);
+
+      await page.click('#inc');
+      expect(await waitForChecks(page, expected(probes(1), PLAIN))).toEqual([]);
+      await translateToggle(page, 'original');
+      expect(await waitForChecks(page, expected(probes(1), undefined))).toEqual([]);
+      await page.click('#inc');
+      expect(await waitForChecks(page, expected(probes(2), undefined))).toEqual([]);
+      await translateToggle(page, 'translated');
+      expect(await waitForChecks(page, expected(probes(2), PLAIN))).toEqual([]);
+
+      const sent = glossa.api.log.slice(logStart).filter((r) => r.path === '/v2/translate').flatMap((r) => (r.params as { text: string[] }).text);
+      expect(sent.filter((t) => TRANSLATED_RE.test(t))).toEqual([]);
+      expect(errors).toHaveLength(reports.length);
+      await page.close();
+    });
+  }
+});
