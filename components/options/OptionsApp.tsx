@@ -8,7 +8,7 @@ import { checkServerAddress, describeAddressProblem, describeTestResult, isWellF
 import { releaseSitePermission, requestHostPermission } from '../../utils/extension/host-permissions';
 import { t } from '../../utils/shared/i18n';
 import { FALLBACK_TARGET_LANGUAGES, pairName } from '../../utils/shared/languages';
-import { sendMessage, type CacheStats, type SettingsSnapshot, type UsageReport } from '../../utils/shared/protocol';
+import { sendMessage, type SettingsSnapshot } from '../../utils/shared/protocol';
 import { planAddresses } from '../../utils/shared/plan-addresses';
 import { siteRulesItem } from '../../utils/extension/settings-store';
 import { type Connection, type DefaultGlossaries, type SiteRules, type TranslationDefaults } from '../../utils/shared/settings';
@@ -22,6 +22,7 @@ import { SiteRulesSection } from './SiteRulesSection';
 import { SpendingSection } from './SpendingSection';
 import type { Status } from './StatusMessage';
 import { UsageSection } from './UsageSection';
+import { useCacheAndUsage } from './use-cache-and-usage';
 import { WelcomePanel } from './WelcomePanel';
 import './options.css';
 
@@ -77,12 +78,9 @@ export function OptionsApp({ welcome: welcomeAtStart }: Props) {
   const [targetLanguages, setTargetLanguages] = useState<readonly Language[]>(FALLBACK_TARGET_LANGUAGES);
   const [glossaries, setGlossaries] = useState<Glossary[] | null>(null);
   const [glossaryError, setGlossaryError] = useState<string | null>(null);
-  const [cache, setCache] = useState<CacheStats | null>(null);
-  const [cacheStatus, setCacheStatus] = useState<Status | null>(null);
-  const [usage, setUsage] = useState<UsageReport | null>(null);
-  const [usageError, setUsageError] = useState<string | null>(null);
   const [rulesStatus, setRulesStatus] = useState<Status | null>(null);
   const [glossaryStatus, setGlossaryStatus] = useState<Status | null>(null);
+  const { cache, cacheStatus, clearCache, usage, usageError } = useCacheAndUsage();
   /** Host permissions granted now; read ahead so Save can ask for one inside the click. */
   const granted = useRef<string[]>([]);
   const glossariesLoadedAt = useRef(0);
@@ -114,23 +112,6 @@ export function OptionsApp({ welcome: welcomeAtStart }: Props) {
     }
   }, []);
 
-  const loadCache = useCallback(async () => {
-    try {
-      setCache(await sendMessage('cacheStats', {}));
-    } catch (err) {
-      setCacheStatus({ kind: 'error', text: t('optionsCacheUnavailable', messageOf(err)) });
-    }
-  }, []);
-
-  const loadUsage = useCallback(async () => {
-    try {
-      setUsage(await sendMessage('usage', {}));
-      setUsageError(null);
-    } catch (err) {
-      setUsageError(t('optionsUsageUnavailable', messageOf(err)));
-    }
-  }, []);
-
   const loadGranted = useCallback(async () => {
     try {
       granted.current = (await browser.permissions.getAll()).origins ?? [];
@@ -151,8 +132,6 @@ export function OptionsApp({ welcome: welcomeAtStart }: Props) {
       (err) => alive && setLoadError(t('optionsLoadFailed', messageOf(err))),
     );
     void loadLanguages();
-    void loadCache();
-    void loadUsage();
     void loadGranted();
     // Rules added from the popup meanwhile appear here without a reload.
     const unwatch = siteRulesItem.watch((rules) => {
@@ -313,15 +292,6 @@ export function OptionsApp({ welcome: welcomeAtStart }: Props) {
       setGlossaryStatus({ kind: 'ok', text: defaultGlossaries[pair] ? t('optionsDefaultGlossarySaved', pairName(pair)) : t('optionsDefaultGlossaryCleared', pairName(pair)) });
     } catch (err) {
       setGlossaryStatus({ kind: 'error', text: t('optionsSaveFailed', messageOf(err)) });
-    }
-  };
-
-  const clearCache = async () => {
-    try {
-      setCache(await sendMessage('clearCache', {}));
-      setCacheStatus({ kind: 'ok', text: t('optionsCacheCleared') });
-    } catch (err) {
-      setCacheStatus({ kind: 'error', text: t('optionsCacheClearFailed', messageOf(err)) });
     }
   };
 
