@@ -235,4 +235,39 @@ describe('dispatcher', () => {
     expect(other.results.get('y')).toBe('Y');
     expect(calls.map((c) => c.params.text)).toEqual([['y']]);
   });
+
+  it('sends nothing that was waiting at the spending gate when a quota stop came', async () => {
+    const quota = new ApiError('quota', 'Quota exceeded', { status: 456 });
+    let callsSeen = 0;
+    let answer!: () => void;
+    const client = {
+      baseUrl: 'fake',
+      async translate(): Promise<TranslateResult> {
+        if (++callsSeen > 1) return { translations: [{ detected_source_language: 'DE', text: 'sent anyway' }], billed_characters: 1 };
+        await new Promise<void>((resolve) => (answer = resolve));
+        throw quota;
+      },
+    } as unknown as ApiClient;
+    // The second batch is held at the gate until the first request has been refused.
+    let openGate!: () => void;
+    const gateOpen = new Promise<void>((resolve) => (openGate = resolve));
+    let gateCalls = 0;
+    const dispatcher = createDispatcher({
+      gatherMs: 0,
+      spendingGate: async () => {
+        if (gateCalls++ > 0) await gateOpen;
+        return undefined;
+      },
+    });
+    const first = items(['a'], client, 'g1');
+    const second = items(['b'], client, 'g2');
+    const done = Promise.all([dispatcher.submit(first.list), dispatcher.submit(second.list)]);
+    await expect.poll(() => callsSeen).toBe(1);
+    answer();
+    await expect.poll(() => dispatcher.stopped).toBe(quota);
+    openGate();
+    await done;
+    expect(callsSeen).toBe(1);
+    expect(second.errors.get('b')).toBe('quota');
+  });
 });

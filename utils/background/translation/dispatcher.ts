@@ -155,8 +155,10 @@ export function createDispatcher(options: DispatcherOptions = {}) {
   async function run(batch: Waiting[]): Promise<void> {
     const head = batch[0].item;
     const refused = options.spendingGate ? await Promise.resolve(options.spendingGate(head.owner)).catch(() => undefined) : undefined;
-    if (refused) {
-      for (const entry of batch) entry.done({ ok: false, error: refused });
+    // The gate is asynchronous: a quota stop may have come while this batch waited at it.
+    const refusedNow = refused ?? stop?.error;
+    if (refusedNow) {
+      for (const entry of batch) entry.done({ ok: false, error: refusedNow });
       return;
     }
     requests++;
