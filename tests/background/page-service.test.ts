@@ -5,7 +5,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { createStore } from 'idb-keyval';
 import { startServer, pseudoTranslate, type GlossaServer, type TranslateRequest } from '../../server/index';
-import { handleTranslateBlocks, PAGE_LIMITS, registerPageService, validateTranslateBlocks } from '../../utils/background/page-service';
+import { handleTranslateBlocks, registerPageService } from '../../utils/background/page-service';
+import { PAGE_LIMITS } from '../../utils/shared/limits';
 import { updateTabState } from '../../utils/background/tab-state';
 import { removeAllListeners, type MessageSender, type PageJobOptions } from '../../utils/shared/protocol';
 import { connectionItem } from '../../utils/extension/settings-store';
@@ -24,6 +25,16 @@ const contentSender = (tabId = 5, url = 'https://example.org/article'): MessageS
   id: fakeBrowser.runtime.id, tab: { id: tabId, url } as MessageSender['tab'], url, frameId: 0,
 });
 
+/** Sends data as a content script's message: the message rule checks it before the service sees it. */
+async function viaMessage(data: unknown, sender: MessageSender): Promise<unknown> {
+  removeAllListeners();
+  registerPageService(service);
+  const [reply] = await fakeBrowser.runtime.onMessage.trigger({ glossa: 'translateBlocks', data }, sender);
+  const answer = (await reply) as unknown as { ok: boolean; value?: unknown; error?: { code: string; message: string } };
+  if (!answer.ok) throw Object.assign(new Error(answer.error?.message), answer.error);
+  return answer.value;
+}
+
 beforeAll(async () => {
   server = await startServer({ port: 0, keys: [KEY] });
 });
@@ -40,7 +51,7 @@ describe('page service', () => {
     const data = { blocks: [{ text: 'Bonjour <b id="1">monde</b>', format: 'html' }, { text: 'Titre', format: 'text' }], context: '  Ma   page  ', priority: true,
       // Fields a page might try to slip in are ignored: the stored job decides.
       targetLang: 'JA', glossaryId: 'evil', job: { targetLang: 'JA' } };
-    const reply = await handleTranslateBlocks(data, contentSender(), service);
+    const reply = await viaMessage(data, contentSender()) as { results: unknown[]; billedCharacters: number };
     expect(reply.results).toEqual([
       { ok: true, text: pseudoTranslate('Bonjour <b id="1">monde</b>', 'FR', { tagHandling: 'html' }), detectedSourceLang: expect.any(String) },
       { ok: true, text: pseudoTranslate('Titre', 'FR'), detectedSourceLang: expect.any(String) },
@@ -105,7 +116,7 @@ describe('page service', () => {
     const extensionPage: MessageSender = { id: fakeBrowser.runtime.id, url: fakeBrowser.runtime.getURL('/popup.html'), tab: { id: 5, url: fakeBrowser.runtime.getURL('/popup.html') } as MessageSender['tab'] };
     const otherExtension: MessageSender = { ...contentSender(), id: 'someone-else' };
     for (const sender of [noTab, extensionPage, otherExtension]) {
-      await expect(handleTranslateBlocks(data, sender, service)).rejects.toMatchObject({ code: 'bad-request' });
+      await expect(viaMessage(data, sender)).rejects.toMatchObject({ code: expect.stringMatching(/^(forbidden|bad-request)$/) });
     }
     expect(server.log).toHaveLength(0);
   });
@@ -125,19 +136,16 @@ describe('page service', () => {
       { blocks: Array.from({ length: 10 }, () => ({ text: 'x'.repeat(PAGE_LIMITS.maxBlockChars), format: 'text' })) },
     ];
     for (const data of bad) {
-      await expect(handleTranslateBlocks(data, contentSender(), service)).rejects.toMatchObject({ code: 'bad-request' });
+      await expect(viaMessage(data, contentSender())).rejects.toMatchObject({ code: 'bad-request' });
     }
     expect(server.log).toHaveLength(0);
   });
 
-  it('keeps only well-formed optional fields', () => {
+  it('shortens an odd title and drops an odd detected language instead of failing', async () => {
     const long = 't'.repeat(5000);
-    expect(validateTranslateBlocks({ blocks: [], context: long, sourceLang: 'de; drop table', priority: 'yes' })).toEqual({
-      blocks: [], context: 't'.repeat(PAGE_LIMITS.maxContextChars), priority: false,
-    });
-    expect(validateTranslateBlocks({ blocks: [{ text: 'a', format: 'html', extra: 1 }], sourceLang: 'de', priority: true })).toEqual({
-      blocks: [{ text: 'a', format: 'html' }], sourceLang: 'de', priority: true,
-    });
+    const reply = await viaMessage({ blocks: [{ text: 'Salut', format: 'text' }], context: long, sourceLang: 'de; drop table' }, contentSender()) as { results: { ok: boolean }[] };
+    expect(reply.results[0].ok).toBe(true);
+    expect((server.log[0].params as TranslateRequest).source_lang).toBeUndefined();
   });
 
   it('reports a missing key as auth for the page to show, without a request', async () => {

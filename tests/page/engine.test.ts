@@ -326,6 +326,8 @@ describe('page engine: pages that change', () => {
     expect(feed.innerHTML).toBe('<p>FIRST</p><p>SECOND</p><p>THIRD <b>BOLD</b></p>');
     expect(translator.calls).toHaveLength(2);
     expect(translator.calls[1].blocks.map((x) => x.text)).toEqual(['Second', 'Third <b id="1">bold</b>']);
+    // The page as loaded is not a change; what it added afterwards is (the tab's spending ceiling counts it).
+    expect(translator.calls.map((c) => c.info.pageChange === true)).toEqual([false, true]);
     await engine.restore();
     expect(feed.innerHTML).toBe('<p>First</p><p>Second</p><p>Third <b>bold</b></p>');
   });

@@ -41,6 +41,7 @@ export const translateViaBackground: TranslateFn = (blocks, info) =>
     blocks,
     ...(info.sourceLang ? { sourceLang: info.sourceLang } : {}),
     priority: info.priority === 'viewport',
+    ...(info.pageChange ? { pageChange: true } : {}),
   }));
 
 const detectWithBrowser: DetectLanguage = async (text) => {

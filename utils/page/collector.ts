@@ -84,13 +84,17 @@ export function createCollector(deps: CollectorDeps) {
   const addHtml = (block: HtmlBlock, job: CollectJob) => {
     // Content the page copied from a translation must not be translated again.
     if (job.fromMutation && deps.isOutput(block.source.plain)) return;
-    deps.track(registry.addHtml(block), !!job.immediate);
+    const unit = registry.addHtml(block);
+    if (job.fromMutation) unit.fromPageChange = true;
+    deps.track(unit, !!job.immediate);
   };
 
   const addAttribute = (block: AttributeBlock, job: CollectJob) => {
     if (job.fromMutation && deps.isOutput(block.text)) return;
     const unit = registry.addAttribute(block);
-    if (unit) deps.track(unit, !!job.immediate);
+    if (!unit) return;
+    if (job.fromMutation) unit.fromPageChange = true;
+    deps.track(unit, !!job.immediate);
   };
 
   function run(): Promise<void> {

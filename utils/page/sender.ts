@@ -77,18 +77,34 @@ export function createSender(deps: SenderDeps) {
     deps.onSettled();
   }
 
-  async function send(batch: Batch<Unit>): Promise<void> {
-    let results: BlockResult[];
+  /** One call for the units of a batch that share where they came from (the page as loaded, or its changes). */
+  async function call(units: Unit[], priority: Batch<Unit>['priority'], pageChange: boolean): Promise<BlockResult[]> {
     try {
-      const reply = await deps.translate(batch.units.map((u) => u.request), { ...deps.info(), priority: batch.priority });
-      results = validReply(reply, batch.units.length);
+      const reply = await deps.translate(units.map((u) => u.request), { ...deps.info(), priority, ...(pageChange ? { pageChange } : {}) });
       const billed = reply.billedCharacters;
       if (typeof billed === 'number' && billed > 0 && Number.isFinite(billed)) deps.onBilled(billed);
+      return validReply(reply, units.length);
     } catch (err) {
       const code = codeOf(err);
       const message = err instanceof Error ? err.message : String(err);
-      results = batch.units.map(() => ({ ok: false, code, message }) as BlockResult);
+      return units.map(() => ({ ok: false, code, message }) as BlockResult);
     }
+  }
+
+  async function send(batch: Batch<Unit>): Promise<void> {
+    // Changes the page made after loading count against the tab's spending ceiling, the page as
+    // loaded does not: they travel in separate messages (the background still packs them into
+    // the same requests).
+    const changed = batch.units.filter((u) => u.fromPageChange);
+    const loaded = changed.length === 0 ? batch.units : batch.units.filter((u) => !u.fromPageChange);
+    const [fromLoad, fromChange] = await Promise.all([
+      loaded.length ? call(loaded, batch.priority, false) : [],
+      changed.length ? call(changed, batch.priority, true) : [],
+    ]);
+    const byUnit = new Map<Unit, BlockResult>();
+    loaded.forEach((u, i) => byUnit.set(u, fromLoad[i]));
+    changed.forEach((u, i) => byUnit.set(u, fromChange[i]));
+    const results = batch.units.map((u) => byUnit.get(u)!);
     const answered = scheduler.settle(batch, results);
     if (deps.isStopped()) return;
     const stopping = results.find((r) => !r.ok && STOPPING_CODES.has(r.code));

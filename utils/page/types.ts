@@ -16,6 +16,8 @@ export interface TranslateInfo {
   sourceLang?: string;
   /** The page title: unbilled context for short texts. */
   context?: string;
+  /** The blocks are text the page added or changed after it loaded. */
+  pageChange?: boolean;
 }
 
 export interface TranslateReply {

@@ -102,6 +102,7 @@ export const backgroundMessages = {
       context: v.optional(oneLine(PAGE_LIMITS.maxContextChars)),
       sourceLang: v.optional(v.pipe(v.unknown(), v.transform((code) => (typeof code === 'string' && LANGUAGE_CODE.test(code) ? code : undefined)))),
       priority: v.optional(v.boolean()),
+      pageChange: v.optional(v.boolean()),
     }),
   },
   reportProgress: {

@@ -40,7 +40,8 @@ export interface ProtocolMap {
   // ── content script → background: page engine ───────────────────────────────────────
   /** Translate blocks for the sender's own tab; results in the same order. */
   /** `priority`: the blocks are in the viewport and go before queued work of every tab. */
-  translateBlocks(data: { blocks: BlockRequest[]; context?: string; sourceLang?: string; priority?: boolean }): { results: BlockResult[]; billedCharacters: number };
+  /** `pageChange`: the blocks are text the page added or changed after it loaded (counted against the tab's spending ceiling). */
+  translateBlocks(data: { blocks: BlockRequest[]; context?: string; sourceLang?: string; priority?: boolean; pageChange?: boolean }): { results: BlockResult[]; billedCharacters: number };
   /** Progress of the sender tab's translation (drives badge and popup). */
   reportProgress(data: PageProgress & { state: 'translating' | 'translated' | 'original' | 'error'; errorCode?: ApiErrorCode }): void;
 

@@ -128,15 +128,16 @@ describe('dispatcher', () => {
     expect(calls).toHaveLength(2);
   });
 
-  it('credits billed characters to the first text\'s caller and reports them', async () => {
-    const { client } = fakeClient();
+  it('shares a request\'s billed characters among the callers whose texts it carried, and reports them', async () => {
+    const { client, calls } = fakeClient();
     const billed: [string, number][] = [];
     const dispatcher = createDispatcher({ onBilled: (owner, n) => billed.push([owner.site, n]) });
     const a = items(['aaa'], client, 'g', { billed: 0, site: 'a.test' });
-    const b = items(['bb'], client, 'g', { billed: 0, site: 'a.test' });
+    const b = items(['bb'], client, 'g', { billed: 0, site: 'a.test', pageChange: true });
     await Promise.all([dispatcher.submit(a.list), dispatcher.submit(b.list)]);
-    expect(a.owner.billed + b.owner.billed).toBe(5);
-    expect(billed).toEqual([['a.test', 5]]);
+    expect(calls).toHaveLength(1);
+    expect([a.owner.billed, b.owner.billed]).toEqual([3, 2]);
+    expect(billed).toEqual([['a.test', 3], ['a.test', 2]]);
   });
 
   it('on quota stops: what waits fails, what comes later fails without a request, until resumed', async () => {

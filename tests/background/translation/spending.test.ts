@@ -1,6 +1,6 @@
 // @vitest-environment node
 // Spending limits and private windows, through the one pipeline against the local API server:
-// a tab pauses past its ceiling (counted after its first full translation) until the user goes
+// a tab pauses past its ceiling (counting what the page changed after it loaded) until the user goes
 // on, the month's budget pauses everything, and a private tab leaves no persistent trace.
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createStore } from 'idb-keyval';
@@ -41,16 +41,20 @@ beforeEach(async () => {
 });
 
 describe('per-tab spending ceiling', () => {
-  it('counts only after the first full translation, pauses past the ceiling without a request, and goes on when the user says so', async () => {
+  it('counts only what the page changed after it loaded, pauses past the ceiling without a request, and goes on when the user says so', async () => {
     await spendingLimitsItem.setValue({ tabCeiling: 20, monthlyBudget: 0 });
     const svc = createTranslationService({ cache });
-    const page = (text: string) => svc.translateBlocks({ tabId: TAB, site: 'ticker.example', job, blocks: [html(text)] });
+    const loaded = (text: string) => svc.translateBlocks({ tabId: TAB, site: 'ticker.example', job, blocks: [html(text)] });
+    const page = (text: string) => svc.translateBlocks({ tabId: TAB, site: 'ticker.example', job, blocks: [html(text)], pageChange: true });
 
-    // The first full translation is free of the ceiling, however large.
-    expect((await page('Die erste Fassung der ganzen Seite')).results[0].ok).toBe(true);
+    // The page as it loaded is free of the ceiling, however large, also when it is reached by
+    // scrolling after the first pass reported the tab translated.
+    expect((await loaded('Die erste Fassung der ganzen Seite')).results[0].ok).toBe(true);
     fake.present.add(`${TAB}:0`);
     await handleProgress({ state: 'translated', total: 1, done: 1, failed: 0, billedCharacters: 34 }, contentSender(TAB, 'https://ticker.example/'));
     expect((await getTabState(TAB)).spend).toEqual({ firstPassDone: true, beyond: 0, allowance: 0 });
+    expect((await loaded('Weiter unten auf der langen Seite, erst beim Lesen erreicht')).results[0].ok).toBe(true);
+    expect((await getTabState(TAB)).spend?.beyond).toBe(0);
 
     expect((await page('Neue Meldung 1 ....')).results[0].ok).toBe(true); // 19 characters
     await vi.waitFor(async () => expect((await getTabState(TAB)).spend?.beyond).toBe(19));

@@ -28,6 +28,8 @@ export interface BillingOwner {
   private?: boolean;
   /** A selection the user asked for (not page translation running on its own). */
   selection?: boolean;
+  /** Text the page added or changed after it loaded, not the page as it loaded. */
+  pageChange?: boolean;
 }
 
 export interface DispatchItem {
@@ -154,7 +156,10 @@ export function createDispatcher(options: DispatcherOptions = {}) {
 
   async function run(batch: Waiting[]): Promise<void> {
     const head = batch[0].item;
-    const refused = options.spendingGate ? await Promise.resolve(options.spendingGate(head.owner)).catch(() => undefined) : undefined;
+    // Texts of one request share a group (one tab, one kind) but may come from several messages:
+    // the gate is asked for the one most likely to be held back.
+    const gateOwner = batch.find((entry) => entry.item.owner.pageChange)?.item.owner ?? head.owner;
+    const refused = options.spendingGate ? await Promise.resolve(options.spendingGate(gateOwner)).catch(() => undefined) : undefined;
     // The gate is asynchronous: a quota stop may have come while this batch waited at it.
     const refusedNow = refused ?? stop?.error;
     if (refusedNow) {
@@ -164,9 +169,10 @@ export function createDispatcher(options: DispatcherOptions = {}) {
     requests++;
     try {
       const result = await head.client.translate({ ...head.params, text: batch.map((entry) => entry.text) });
-      const billed = result.billed_characters ?? 0;
-      head.owner.billed += billed;
-      if (billed > 0) options.onBilled?.(head.owner, billed);
+      for (const [owner, billed] of shareOfBilled(batch, result.billed_characters ?? 0)) {
+        owner.billed += billed;
+        if (billed > 0) options.onBilled?.(owner, billed);
+      }
       batch.forEach((entry, j) => entry.done({ ok: true, translation: result.translations[j] }));
     } catch (err) {
       const error = err instanceof ApiError ? err : new ApiError('server', err instanceof Error ? err.message : String(err));
@@ -176,6 +182,24 @@ export function createDispatcher(options: DispatcherOptions = {}) {
       if (error.code === 'rate-limit') holdUntil = Math.max(holdUntil, now() + (error.retryAfter !== undefined ? error.retryAfter * 1000 : DEFAULT_RATE_HOLD_MS));
       for (const entry of batch) entry.done({ ok: false, error });
     }
+  }
+
+  /** A request's billed characters shared among the callers whose texts it carried, by their texts' length. */
+  function shareOfBilled(batch: Waiting[], billed: number): Map<BillingOwner, number> {
+    const lengths = new Map<BillingOwner, number>();
+    for (const entry of batch) lengths.set(entry.item.owner, (lengths.get(entry.item.owner) ?? 0) + entry.text.length);
+    const total = [...lengths.values()].reduce((a, b) => a + b, 0);
+    const shares = new Map<BillingOwner, number>();
+    let given = 0;
+    for (const [owner, length] of lengths) {
+      const share = total > 0 ? Math.floor((billed * length) / total) : 0;
+      shares.set(owner, share);
+      given += share;
+    }
+    // What rounding left goes to the first caller, so the shares add up to the bill.
+    const first = batch[0].item.owner;
+    shares.set(first, (shares.get(first) ?? 0) + billed - given);
+    return shares;
   }
 
   /** Pumps again in `ms`, or sooner if an earlier wake-up is already due. */

@@ -39,6 +39,8 @@ export interface TranslateBlocksInput {
   priority?: boolean;
   /** A selection: counts toward the month's budget only, not the tab's page ceiling. */
   selection?: boolean;
+  /** Text the page added or changed after it loaded (counted against the tab's spending ceiling). */
+  pageChange?: boolean;
 }
 
 export interface TranslateBlocksOutput {
@@ -130,7 +132,7 @@ export function createTranslationService(deps: TranslationServiceDeps = {}) {
       }
     });
 
-    const owner: BillingOwner = { billed: 0, site: input.site, tabId: input.tabId, private: privateTab, selection: input.selection === true };
+    const owner: BillingOwner = { billed: 0, site: input.site, tabId: input.tabId, private: privateTab, selection: input.selection === true, pageChange: input.pageChange === true };
     const toStore: [string, CachedTranslation][] = [];
     const settle = (key: string, outcome: Outcome) => {
       const resolve = owned.get(key);

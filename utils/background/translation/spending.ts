@@ -1,9 +1,10 @@
 // Limits on spending that the user sets, enforced by the dispatcher's spending gate before each
 // request. A page that keeps changing (live tickers, endless feeds, a page rewriting itself) is
 // otherwise translated without end, unattended on always-translate sites. So:
-//   - per tab: once a page load's first full translation is done, what it bills beyond that is
-//     counted; past the ceiling (50,000 characters by default) the tab pauses until the user
-//     says to go on in the popup (each "go on" allows another ceiling's worth);
+//   - per tab: what the page adds or changes after it loaded is counted (the page as it loaded
+//     is its first full translation, however far the reader scrolls through it); past the
+//     ceiling (50,000 characters by default) the tab pauses until the user says to go on in the
+//     popup (each "go on" allows another ceiling's worth);
 //   - per month: an optional budget; once this month's billed characters reach it, page
 //     translation pauses everywhere until the user goes on for a tab or raises the budget.
 // Selections are asked for one by one and count only toward the month. The gate is asked before
@@ -46,7 +47,7 @@ export async function spendingGate(owner: BillingOwner): Promise<ApiError | unde
   const spend = owner.tabId === undefined ? NO_SPEND : ((await getTabState(owner.tabId)).spend ?? NO_SPEND);
   let reason: 'tab-ceiling' | 'month-budget' | undefined;
   if (limits.monthlyBudget > 0 && !spend.budgetAllowed && (await usageForMonth()).total >= limits.monthlyBudget) reason = 'month-budget';
-  else if (!owner.selection && spend.firstPassDone && spend.beyond >= limits.tabCeiling + spend.allowance) reason = 'tab-ceiling';
+  else if (owner.pageChange && spend.beyond >= limits.tabCeiling + spend.allowance) reason = 'tab-ceiling';
   if (!reason) return undefined;
   if (owner.tabId !== undefined && !owner.selection) {
     const paused = reason;
@@ -55,13 +56,10 @@ export async function spendingGate(owner: BillingOwner): Promise<ApiError | unde
   return pausedError(reason);
 }
 
-/** Counts a page translation's billed characters once its first full translation is done. */
+/** Counts what text the page added or changed after it loaded has cost this tab. */
 export async function noteSpent(owner: BillingOwner, characters: number): Promise<void> {
-  if (owner.tabId === undefined || owner.selection) return;
-  await updateTabState(owner.tabId, (s) => {
-    const spend = s.spend ?? NO_SPEND;
-    return spend.firstPassDone ? { ...s, spend: { ...spend, beyond: spend.beyond + characters } } : s;
-  });
+  if (owner.tabId === undefined || owner.selection || !owner.pageChange) return;
+  await updateTabState(owner.tabId, (s) => ({ ...s, spend: { ...(s.spend ?? NO_SPEND), beyond: (s.spend ?? NO_SPEND).beyond + characters } }));
 }
 
 /** The first full translation of this page load is done: from now on spending counts. */
