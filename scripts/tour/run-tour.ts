@@ -189,6 +189,13 @@ async function tour(input: TourInput): Promise<Omit<TourFigures, 'outDir'>> {
     warnings.push('the selection popover showed no translation within 15 s');
   });
   await shoot(page, 'selection-popover.png');
+  // 4b. The same popover's "Add to glossary" form (not submitted: the demo glossary stays as it is).
+  const addToGlossary = page.locator('glossa-selection-popover').getByRole('button', { name: 'Add to glossary' });
+  if (await addToGlossary.isVisible().catch(() => false)) {
+    await addToGlossary.click();
+    await page.waitForFunction(() => !document.querySelector('glossa-selection-popover')?.shadowRoot?.querySelector('select[disabled]'), undefined, { timeout: 15_000 })
+      .then(() => shoot(page, 'add-to-glossary.png'), () => warnings.push('the Add to glossary form did not load its glossaries within 15 s'));
+  } else warnings.push('the selection popover offered no Add to glossary button');
   await page.keyboard.press('Escape');
 
   // 5. The options page: connection and defaults, then the glossary manager.
