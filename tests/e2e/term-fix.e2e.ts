@@ -9,9 +9,10 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import type { AxeResults } from 'axe-core';
+import type { AxeResults, Result } from 'axe-core';
 import type { RequestRecord } from '../../server/index';
 import { launchGlossa, TEST_KEY, type Glossa } from './harness';
+import { popoverIn, type GlossaRoot } from './closed-roots';
 
 const HOST = 'glossa-selection-popover';
 
@@ -57,14 +58,50 @@ async function selectText(page: Page, selector: string, text: string): Promise<s
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
-/** Serious and critical axe findings inside the popover (axe walks its open shadow root). */
-async function axeFindings(page: Page): Promise<string[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
-  const results = await page.evaluate(() => (window as unknown as { axe: { run(ctx: unknown, opts: unknown): Promise<AxeResults> } }).axe.run(
-    { include: ['glossa-selection-popover'] }, { resultTypes: ['violations'] },
-  ));
-  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help}`);
+/**
+ * Serious and critical axe findings inside the popover. Its shadow root is closed, so axe runs in
+ * Glossa's own isolated world, where the host is given a `shadowRoot` that only that world sees.
+ */
+async function axeFindings(popover: GlossaRoot): Promise<string[]> {
+  if (!(await popover.evaluate(() => 'axe' in globalThis))) await popover.loadScript(axeSource);
+  const violations = await popover.evaluate(async (root) => {
+    Object.defineProperty(root.host, 'shadowRoot', { get: () => root, configurable: true });
+    const axe = (globalThis as unknown as { axe: { run(ctx: unknown, opts: unknown): Promise<AxeResults> } }).axe;
+    const results = await axe.run({ include: [root.host] }, { resultTypes: ['violations'] });
+    return JSON.parse(JSON.stringify(results.violations)) as Result[];
+  });
+  if (!violations) throw new Error('The popover closed before axe ran');
+  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help}`);
 }
+
+/** The value of a field of the form, found by its id. */
+const valueOf = (popover: GlossaRoot, id: string) =>
+  popover.waitFor((root, sel) => {
+    const field = root.querySelector(sel) as HTMLInputElement | HTMLSelectElement | null;
+    return field ? { value: field.value } : null;
+  }, `#${id}`).then((found) => found.value);
+
+/** Types into a field of the form as a user would: a click, select all, then the keys. */
+async function typeInto(page: Page, popover: GlossaRoot, id: string, text: string): Promise<void> {
+  await popover.click(`#${id}`);
+  await page.keyboard.press('ControlOrMeta+A');
+  if (text) await page.keyboard.type(text);
+  else await page.keyboard.press('Backspace');
+}
+
+/** Waits until the popover shows text matching `pattern`; returns that text. */
+const waitForText = (popover: GlossaRoot, pattern: RegExp) =>
+  popover.waitFor((root, { source, flags }) => {
+    const shown = (root.textContent ?? '').replace(/\s+/g, ' ');
+    return new RegExp(source, flags).exec(shown)?.[0] ?? null;
+  }, { source: pattern.source, flags: pattern.flags });
+
+/** The glossary picker has loaded its glossaries. */
+const glossariesLoaded = (popover: GlossaRoot) =>
+  popover.waitFor((root) => {
+    const select = root.querySelector('#glossa-term-glossary') as HTMLSelectElement | null;
+    return !!select && !select.disabled;
+  });
 
 const textOf = (page: Page, selector: string) => page.locator(selector).evaluate((el) => el.textContent ?? '');
 
@@ -101,20 +138,19 @@ describe('fixing a term in place', () => {
     const from = glossa.api.log.length;
     const selected = await selectText(notes, '#note', 'lighthouse keeper');
     await glossa.clickMenu('translate-selection', notes, { selectionText: selected });
-    const popover = notes.locator(HOST);
-    await popover.locator('.translation').waitFor();
-    await popover.getByRole('button', { name: 'Add to glossary' }).click();
+    const popover = popoverIn(notes, glossa.extensionId);
+    await popover.text('.translation');
+    await popover.click('.footer button', 'Add to glossary');
 
-    expect(await popover.getByLabel('Source phrase', { exact: true }).inputValue()).toBe('lighthouse keeper');
-    expect(await popover.getByLabel('Target phrase', { exact: true }).inputValue()).not.toBe('');
-    await popover.getByLabel('Target phrase', { exact: true }).fill('Leuchtturmwärter');
-    const glossary = popover.getByLabel('Glossary', { exact: true });
-    await notes.waitForFunction(() => !document.querySelector('glossa-selection-popover')?.shadowRoot?.querySelector('select[disabled]'));
-    expect(await glossary.inputValue()).toBe(glossaryId);
-    expect(await glossary.locator('option').allTextContents()).toEqual(['Harbour terms', 'New glossary…']);
-    await popover.getByRole('button', { name: 'Add to glossary' }).click();
-    await popover.getByText('Added to “Harbour terms”.').waitFor();
-    await popover.getByText(/This page is not shown in this language pair/).waitFor();
+    expect(await valueOf(popover, 'glossa-term-source')).toBe('lighthouse keeper');
+    expect(await valueOf(popover, 'glossa-term-target')).not.toBe('');
+    await typeInto(notes, popover, 'glossa-term-target', 'Leuchtturmwärter');
+    await glossariesLoaded(popover);
+    expect(await valueOf(popover, 'glossa-term-glossary')).toBe(glossaryId);
+    expect(await popover.evaluate((root) => [...root.querySelectorAll('#glossa-term-glossary option')].map((o) => o.textContent))).toEqual(['Harbour terms', 'New glossary…']);
+    await popover.click('.term-actions button[type="submit"]', 'Add to glossary');
+    await waitForText(popover, /Added to “Harbour terms”\./);
+    await waitForText(popover, /This page is not shown in this language pair/);
 
     const patches = glossaryRequests(glossa.api.log, from, 'PATCH');
     expect(patches).toHaveLength(1);
@@ -124,6 +160,7 @@ describe('fixing a term in place', () => {
     await notes.close();
 
     // The other tab's next translation: every block comes from the cache but the one with the phrase.
+    await article.bringToFront();
     await glossa.dispatchCommand('translate-page', article);
     await glossa.waitForPhase(article, 'original');
     const again = glossa.api.log.length;
@@ -145,22 +182,22 @@ describe('fixing a term in place', () => {
     const from = glossa.api.log.length;
     await glossa.clickMenu('fix-translation', article, { selectionText: selected });
 
-    const dialog = article.locator(HOST);
-    await dialog.getByRole('dialog', { name: 'Fix translation' }).waitFor();
-    expect(await dialog.locator('.term-sentence').textContent()).toBe('The harbour master opens the gates at dawn.');
-    expect(await dialog.locator('.term-translated mark').textContent()).toBe(selected);
-    expect(await dialog.getByLabel('Target phrase', { exact: true }).inputValue()).toBe(selected);
+    const dialog = popoverIn(article, glossa.extensionId);
+    expect(await dialog.text('[role="dialog"] #glossa-fix-title')).toBe('Fix translation');
+    expect(await dialog.text('.term-sentence')).toBe('The harbour master opens the gates at dawn.');
+    expect(await dialog.text('.term-translated mark')).toBe(selected);
+    expect(await valueOf(dialog, 'glossa-term-target')).toBe(selected);
     // A mouse click on one word, the keyboard on the next: the phrase grows to both.
-    await dialog.locator('.term-sentence .word', { hasText: /^harbour$/ }).click();
-    await dialog.locator('.term-sentence .word', { hasText: /^master$/ }).focus();
+    await dialog.click('.term-sentence .word', 'harbour');
+    await dialog.evaluate((root) => ([...root.querySelectorAll<HTMLElement>('.term-sentence .word')].find((w) => w.textContent === 'master'))!.focus());
     await article.keyboard.press('Enter');
-    expect(await dialog.getByLabel('Source phrase', { exact: true }).inputValue()).toBe('harbour master');
-    await dialog.getByLabel('Target phrase', { exact: true }).fill('Hafenmeister');
-    await article.waitForFunction(() => !document.querySelector('glossa-selection-popover')?.shadowRoot?.querySelector('select[disabled]'));
-    expect(await dialog.getByLabel('Glossary', { exact: true }).inputValue()).toBe(glossaryId);
-    await dialog.getByLabel('Target phrase', { exact: true }).press('Enter');
+    expect(await valueOf(dialog, 'glossa-term-source')).toBe('harbour master');
+    await glossariesLoaded(dialog);
+    expect(await valueOf(dialog, 'glossa-term-glossary')).toBe(glossaryId);
+    await typeInto(article, dialog, 'glossa-term-target', 'Hafenmeister');
+    await article.keyboard.press('Enter');
 
-    await dialog.getByText(/The page follows: 2 blocks translated again/).waitFor();
+    const follows = await waitForText(dialog, /The page follows: 2 blocks translated again, \d+ characters billed/);
     const patches = glossaryRequests(glossa.api.log, from, 'PATCH');
     expect(patches.map((p) => p.params)).toEqual([
       { dictionaries: [{ source_lang: 'en', target_lang: 'de', entries: 'harbour master\tHafenmeister', entries_format: 'tsv' }] },
@@ -172,7 +209,7 @@ describe('fixing a term in place', () => {
     });
     const billed = requests[0].billedCharacters!;
     expect(billed).toBe('The harbour master opens the gates at dawn.'.length + 'Every harbour master keeps a log of the ships.'.length);
-    expect(await dialog.getByText(/The page follows/).textContent()).toContain(`2 blocks translated again, ${billed} characters billed`);
+    expect(follows).toContain(`2 blocks translated again, ${billed} characters billed`);
     expect(await textOf(article, '#p1')).toContain('Hafenmeister');
     expect(await textOf(article, '#p2')).toContain('Hafenmeister');
     // Blocks without the whole phrase keep their translation (p5 holds "harbourmaster", one word).
@@ -180,7 +217,7 @@ describe('fixing a term in place', () => {
 
     // Dark pages get the dark popover.
     await article.emulateMedia({ colorScheme: 'dark' });
-    expect(await dialog.locator('.popover').evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(31, 31, 36)');
+    expect(await dialog.evaluate((root) => getComputedStyle(root.querySelector('.popover')!).backgroundColor)).toBe('rgb(31, 31, 36)');
     await article.emulateMedia({ colorScheme: 'light' });
 
     // The popup says what the fix cost.
@@ -192,11 +229,10 @@ describe('fixing a term in place', () => {
   });
 
   it('undoes the fix: the entry is removed with a PUT of the dictionary without it, and the page follows again', async () => {
-    const dialog = article.locator(HOST);
+    const dialog = popoverIn(article, glossa.extensionId);
     const from = glossa.api.log.length;
-    await dialog.getByRole('button', { name: 'Undo' }).click();
-    await dialog.getByText('Undone.').waitFor();
-    await dialog.getByText(/The page follows: 2 blocks translated again/).waitFor();
+    await dialog.click('.term-done button', 'Undo');
+    await waitForText(dialog, /Undone\. The page follows: 2 blocks translated again/);
 
     const puts = glossaryRequests(glossa.api.log, from, 'PUT');
     expect(puts).toHaveLength(1);
@@ -206,33 +242,33 @@ describe('fixing a term in place', () => {
     expect((requests[0].params as { text: string[] }).text).toHaveLength(2);
     expect(await textOf(article, '#p1')).not.toContain('Hafenmeister');
     expect(await textOf(article, '#p2')).not.toContain('Hafenmeister');
-    await dialog.getByRole('button', { name: 'Close' }).first().click();
-    await dialog.waitFor({ state: 'detached' });
+    await dialog.click('.term-actions button', 'Close');
+    await article.locator(HOST).waitFor({ state: 'detached' });
   });
 
   it('shows a validation failure at its field and keeps what was typed', async () => {
     const translatedWords = (await textOf(article, '#p3')).split(' ');
     const selected = await selectText(article, '#p3', translatedWords[0]);
     await glossa.clickMenu('fix-translation', article, { selectionText: selected });
-    const dialog = article.locator(HOST);
-    await dialog.getByRole('dialog', { name: 'Fix translation' }).waitFor();
+    const dialog = popoverIn(article, glossa.extensionId);
+    await dialog.text('[role="dialog"] #glossa-fix-title');
     const from = glossa.api.log.length;
-    await dialog.getByLabel('Source phrase', { exact: true }).fill(' Boats');
-    await dialog.getByLabel('Target phrase', { exact: true }).fill('Boote');
-    await article.waitForFunction(() => !document.querySelector('glossa-selection-popover')?.shadowRoot?.querySelector('select[disabled]'));
-    await dialog.getByRole('button', { name: 'Add to glossary' }).click();
-    await dialog.getByText('This phrase starts or ends with a space.').waitFor();
-    expect(await dialog.getByLabel('Source phrase', { exact: true }).inputValue()).toBe(' Boats');
-    expect(await dialog.getByLabel('Target phrase', { exact: true }).inputValue()).toBe('Boote');
-    expect(await dialog.getByLabel('Source phrase', { exact: true }).getAttribute('aria-invalid')).toBe('true');
+    await typeInto(article, dialog, 'glossa-term-source', ' Boats');
+    await typeInto(article, dialog, 'glossa-term-target', 'Boote');
+    await glossariesLoaded(dialog);
+    await dialog.click('.term-actions button[type="submit"]', 'Add to glossary');
+    await waitForText(dialog, /This phrase starts or ends with a space\./);
+    expect(await valueOf(dialog, 'glossa-term-source')).toBe(' Boats');
+    expect(await valueOf(dialog, 'glossa-term-target')).toBe('Boote');
+    expect(await dialog.evaluate((root) => root.querySelector('#glossa-term-source')!.getAttribute('aria-invalid'))).toBe('true');
     expect(glossaryRequests(glossa.api.log, from, 'PATCH')).toHaveLength(0);
     // The form with its error reads well in both schemes.
     for (const colorScheme of ['light', 'dark'] as const) {
       await article.emulateMedia({ colorScheme });
-      expect(await axeFindings(article)).toEqual([]);
+      expect(await axeFindings(dialog)).toEqual([]);
     }
     await article.emulateMedia({ colorScheme: 'light' });
     await article.keyboard.press('Escape');
-    await dialog.waitFor({ state: 'detached' });
+    await article.locator(HOST).waitFor({ state: 'detached' });
   });
 });
