@@ -31,7 +31,7 @@ function codeOf(err: unknown): string {
 }
 
 /** The results of a reply, or failures when it does not match the blocks sent. */
-function validReply(reply: unknown, count: number): BlockResult[] {
+export function validReply(reply: unknown, count: number): BlockResult[] {
   const results = (reply as TranslateReply | null)?.results;
   if (!Array.isArray(results) || results.length !== count) {
     return Array.from({ length: count }, () => ({ ok: false as const, code: 'bad-response' as const, message: 'The reply did not match the blocks sent' }));
@@ -41,6 +41,12 @@ function validReply(reply: unknown, count: number): BlockResult[] {
     if (r && r.ok === false && typeof r.code === 'string') return { ok: false, code: r.code, message: String(r.message ?? '') };
     return { ok: false, code: 'bad-response', message: 'Malformed result' };
   });
+}
+
+/** The characters a reply says it billed (0 when it says nothing usable). */
+export function billedOf(reply: unknown): number {
+  const billed = (reply as TranslateReply | null)?.billedCharacters;
+  return typeof billed === 'number' && billed > 0 && Number.isFinite(billed) ? billed : 0;
 }
 
 export function createSender(deps: SenderDeps) {
@@ -82,8 +88,8 @@ export function createSender(deps: SenderDeps) {
     try {
       const reply = await deps.translate(batch.units.map((u) => u.request), { ...deps.info(), priority: batch.priority });
       results = validReply(reply, batch.units.length);
-      const billed = reply.billedCharacters;
-      if (typeof billed === 'number' && billed > 0 && Number.isFinite(billed)) deps.onBilled(billed);
+      const billed = billedOf(reply);
+      if (billed > 0) deps.onBilled(billed);
     } catch (err) {
       const code = codeOf(err);
       const message = err instanceof Error ? err.message : String(err);

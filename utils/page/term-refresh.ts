@@ -7,6 +7,7 @@ import type { BlockRequest, BlockResult } from '../shared/protocol';
 import { phraseTester } from '../shared/term-match';
 import { BILINGUAL_TAG } from './bilingual';
 import type { Scheduler } from './scheduler';
+import { billedOf, validReply } from './sender';
 import type { BlockTexts, RefreshOutcome, TranslateFn } from './types';
 import type { HtmlUnit, Registry, Unit } from './units';
 import type { Writer } from './writer';
@@ -74,11 +75,11 @@ export function createTermRefresh(deps: TermRefreshDeps) {
       if (groups.length === 0 || deps.isStopped()) return { blocks: 0, billedCharacters: 0 };
       const lang = sourceLang || deps.sourceLang();
       const reply = await deps.translate(groups.map((g) => g.request), { priority: 'viewport', ...(lang ? { sourceLang: lang } : {}) });
-      const results = Array.isArray(reply?.results) && reply.results.length === groups.length ? reply.results : undefined;
-      const billed = typeof reply?.billedCharacters === 'number' && Number.isFinite(reply.billedCharacters) && reply.billedCharacters > 0 ? reply.billedCharacters : 0;
+      const results = validReply(reply, groups.length);
+      const billed = billedOf(reply);
       deps.onBilled(billed);
       groups.forEach((group, i) => {
-        const result: BlockResult = results?.[i] ?? { ok: false, code: 'bad-response', message: 'The reply did not match the blocks sent' };
+        const result = results[i];
         // Twins found later share the new translation.
         if (result.ok) scheduler.learn(group.units[0].key, result);
         for (const unit of group.units) rewrite(unit, result);
