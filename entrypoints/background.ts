@@ -10,6 +10,7 @@ import { registerSettingsService } from '@/utils/background/settings-service';
 import { registerGlossaryService } from '@/utils/background/glossary-service';
 import { registerPageService } from '@/utils/background/page-service';
 import { registerSelectionService } from '@/utils/background/selection-service';
+import { registerTermService } from '@/utils/background/term-service';
 
 export default defineBackground(() => {
   // Private data first: content scripts lose storage.local (Chromium); Firefox moves it to IndexedDB once.
@@ -21,6 +22,7 @@ export default defineBackground(() => {
   registerSelectionService();
   registerSettingsService();
   registerGlossaryService();
+  registerTermService();
   registerTabControl(ready);
 
   browser.runtime.onInstalled.addListener(afterReady(ready, createMenus));

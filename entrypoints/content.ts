@@ -3,6 +3,7 @@
 // notice live in utils/. The selection popover is a script of its own
 // (entrypoints/selection-popover.ts), so translated pages never load its UI.
 import { claimContentScript, startPageEngine } from '@/utils/content/start-page-engine';
+import { startTermRefresh } from '@/utils/content/term-fix/page';
 import { defineContentScript } from 'wxt/utils/define-content-script';
 
 export default defineContentScript({
@@ -11,6 +12,8 @@ export default defineContentScript({
   main() {
     // The background may inject again into a page that already has Glossa: wire only once.
     if (!claimContentScript()) return;
-    startPageEngine();
+    const page = startPageEngine();
+    // A term fixed from this page: the blocks holding it are translated again (the form is the popover's).
+    startTermRefresh(page);
   },
 });

@@ -19,6 +19,7 @@ import { confirmAction, useManager } from './manager-context';
 import { EntryTable } from './EntryTable';
 import { ValidationReport } from './ValidationReport';
 import { useRowEditor } from './use-row-editor';
+import { useGlossaryChanged } from './use-glossary-changed';
 
 interface Props {
   glossary: Glossary;
@@ -106,6 +107,14 @@ export function DictionaryEditor({ glossary, sourceLang, targetLang, onClose }: 
     void load();
     return () => void saver.flush();
   }, [draftKey]);
+
+  // Changed elsewhere (e.g. a term fixed from a page): show it, unless edits are open; those are
+  // checked against the server before any replace, so the other change is never overwritten.
+  useGlossaryChanged(glossary.glossary_id, () => {
+    if (busy) return;
+    if (!dirty) void load();
+    else notify({ kind: 'info', text: t('termFixEditorChanged') });
+  });
 
   // Leaving the page with unsaved edits: the draft is written now, and the browser asks.
   useEffect(() => {

@@ -10,6 +10,7 @@ import type { PopoverError } from '../../utils/content/selection/error-text';
 import type { ReplaceOutcome } from '../../utils/content/selection/replace';
 import type { SafeTranslation } from '../../utils/content/selection/sanitize';
 import { TranslationText } from './TranslationText';
+import { AddToGlossaryForm, type TermFixApi } from './AddToGlossaryForm';
 
 export type PopoverStatus =
   | { state: 'loading' }
@@ -28,6 +29,8 @@ export interface SelectionPopoverProps {
   onClose(): void;
   onOpenOptions(): void;
   onRetry(): void;
+  /** "Add to glossary": the selected original text and how the form reaches the background. */
+  termFix?: { sourceText: string; api: TermFixApi };
 }
 
 type Notice = 'copied' | 'copy-failed' | 'changed' | null;
@@ -40,15 +43,24 @@ function bcp47(code: string): string {
   return [base.toLowerCase(), ...rest.map((part) => (part.length === 4 ? part[0] + part.slice(1).toLowerCase() : part))].join('-');
 }
 
+/** A glossary phrase is one line: selections that span lines are read as the text they show. */
+function oneLine(text: string): string {
+  return text.replace(/\s+/g, ' ').trim();
+}
+
 export function SelectionPopover(props: SelectionPopoverProps) {
   const { status, targetLang, targets, canReplace } = props;
   const dialog = useRef<HTMLDivElement>(null);
   const [notice, setNotice] = useState<Notice>(null);
+  const [adding, setAdding] = useState(false);
 
   useEffect(() => {
     dialog.current?.focus();
   }, []);
-  useEffect(() => setNotice(null), [status]);
+  useEffect(() => {
+    setNotice(null);
+    setAdding(false);
+  }, [status]);
 
   // Until the background has answered, the default target is not known to the page.
   const options = !targetLang || targets.some((lang) => lang.language.toUpperCase() === targetLang.toUpperCase())
@@ -115,7 +127,14 @@ export function SelectionPopover(props: SelectionPopoverProps) {
           </select>
         </label>
       </div>
-      <div class="body" aria-live="polite" aria-busy={status.state === 'loading'}>
+      {adding && done && props.termFix && (
+        <AddToGlossaryForm source={oneLine(props.termFix.sourceText)} target={oneLine(done.translation.text)} sourceLang={done.detectedSourceLang}
+          targetLang={targetLang} api={props.termFix.api} onClose={() => {
+            setAdding(false);
+            dialog.current?.focus();
+          }} />
+      )}
+      {!adding && <div class="body" aria-live="polite" aria-busy={status.state === 'loading'}>
         {status.state === 'loading' && <p class="status loading">{t('popoverLoading')}</p>}
         {status.state === 'error' && (
           <div class="error">
@@ -130,11 +149,12 @@ export function SelectionPopover(props: SelectionPopoverProps) {
         )}
         {done && <TranslationText nodes={done.translation.nodes} lang={bcp47(targetLang)} />}
         {done && done.translation.removed > 0 && <p class="status sanitized">{t('popoverSanitized')}</p>}
-      </div>
-      {done && (
+      </div>}
+      {done && !adding && (
         <div class="footer">
           <button type="button" onClick={copy}>{t('popoverCopy')}</button>
           {canReplace && <button type="button" onClick={replace}>{t('popoverReplace')}</button>}
+          {props.termFix && done.detectedSourceLang && <button type="button" onClick={() => setAdding(true)}>{t('termFixOpen')}</button>}
           <span class="notice" role="status">
             {notice === 'copied' && t('popoverCopied')}
             {notice === 'copy-failed' && t('popoverCopyFailed')}

@@ -8,6 +8,7 @@ import { SiteRuleToggles } from './SiteRuleToggles';
 import { SpendingPanel } from './SpendingPanel';
 import { StatusNotice } from './StatusNotice';
 import { TranslationOptions } from './TranslationOptions';
+import { TermFixNote } from './TermFixNote';
 import { usePopup } from './use-popup';
 
 interface Props {
@@ -66,6 +67,7 @@ export function Popup({ tabId }: Props) {
       </button>
 
       <ProgressPanel state={state} />
+      <TermFixNote tabId={model.tabId} url={state?.url} />
       {status && <StatusNotice status={status} busy={model.busy} onRetry={() => void model.retry()} onOpenOptions={openOptions} />}
       {model.actionError && <p class="notice notice-error" role="alert">{model.actionError}</p>}
       {info && <SpendingPanel info={info} state={state} busy={model.busy} onContinue={() => void model.continueSpending()} />}

@@ -92,8 +92,8 @@ export class ExtensionSession {
     }, { name, tabId });
   }
 
-  /** Fires a context-menu click (ids translate-page / translate-selection) on `page`. */
-  async clickMenu(menuItemId: 'translate-page' | 'translate-selection', page: Page, info: Record<string, unknown> = {}): Promise<void> {
+  /** Fires a context-menu click (ids translate-page / translate-selection / fix-translation) on `page`. */
+  async clickMenu(menuItemId: 'translate-page' | 'translate-selection' | 'fix-translation', page: Page, info: Record<string, unknown> = {}): Promise<void> {
     const tabId = await this.tabIdOf(page);
     await this.inWorker(async ({ menuItemId, tabId, info }: { menuItemId: string; tabId: number; info: Record<string, unknown> }) => {
       const tab = await chrome.tabs.get(tabId);

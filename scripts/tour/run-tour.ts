@@ -189,6 +189,18 @@ async function tour(input: TourInput): Promise<Omit<TourFigures, 'outDir'>> {
     warnings.push('the selection popover showed no translation within 15 s');
   });
   await shoot(page, 'selection-popover.png');
+  // 4b. The same popover's "Add to glossary" form (not submitted: the demo glossary stays as it is).
+  // The root is closed, so the tour goes by keyboard as a reader may: focus is on the popover and
+  // Tab cycles inside it, so Shift+Tab reaches its last button, "Add to glossary". The form is
+  // taller than the translation it replaces.
+  const shownHeight = await page.evaluate(() => document.querySelector('glossa-selection-popover')?.getBoundingClientRect().height ?? 0);
+  await page.keyboard.press('Shift+Tab');
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(
+    (before) => (document.querySelector('glossa-selection-popover')?.getBoundingClientRect().height ?? 0) > before,
+    shownHeight,
+    { timeout: 15_000 },
+  ).then(() => shoot(page, 'add-to-glossary.png'), () => warnings.push('the selection popover showed no Add to glossary form within 15 s'));
   await page.keyboard.press('Escape');
 
   // 5. The options page: connection and defaults, then the glossary manager.

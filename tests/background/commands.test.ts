@@ -27,7 +27,32 @@ describe('context menus', () => {
     expect(fake.menus).toEqual([
       { id: 'translate-selection', title: 'Translate selection', contexts: ['selection'] },
       { id: 'translate-page', title: 'Translate page', contexts: ['page'] },
+      // Hidden until the active tab shows a translation (term-menu.ts).
+      { id: 'fix-translation', title: 'Fix translation…', contexts: ['selection'], visible: false },
     ]);
+  });
+
+  it('"Fix translation…" shows on a translated tab only, and opens the term form there with the tab\'s languages', async () => {
+    await createMenus();
+    const tabId = await openTab('https://example.com/');
+    const fix = () => fake.menus.find((m) => m.id === 'fix-translation');
+    // The fake browser's tabs are never active: this one is in front.
+    const tabs = fakeBrowser.tabs as unknown as { get: (id: number) => Promise<unknown> };
+    const realGet = tabs.get;
+    tabs.get = async (id: number) => ({ ...(await realGet(id) as object), active: true });
+    try {
+      expect(fix()?.visible).toBe(false);
+      await handleMenuClick({ menuItemId: 'translate-page', editable: false, frameId: 0 } as never, await tabOf(tabId));
+      expect(fix()?.visible).toBe(false);
+      await ask('reportProgress', { state: 'translated', total: 1, done: 1, failed: 0, billedCharacters: 5 }, contentSender(tabId, 'https://example.com/'));
+      expect(fix()?.visible).toBe(true);
+      await handleMenuClick({ menuItemId: 'fix-translation', editable: false, frameId: 0 } as never, await tabOf(tabId));
+      expect(fake.received.at(-1)).toMatchObject({ type: 'showTermFix', data: { sourceLang: '', targetLang: 'FR' } });
+      await handleMenuClick({ menuItemId: 'translate-page', editable: false } as never, await tabOf(tabId));
+      expect(fix()?.visible).toBe(false);
+    } finally {
+      tabs.get = realGet;
+    }
   });
 
   it('"Translate page" translates with the defaults, then shows the original', async () => {

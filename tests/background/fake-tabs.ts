@@ -13,7 +13,7 @@ export interface FakeContent {
   present: Set<string>;
   /** Host patterns granted as optional permissions. */
   granted: Set<string>;
-  menus: { id: string; title: string; contexts: string[] }[];
+  menus: { id: string; title: string; contexts: string[]; visible?: boolean }[];
   /** Makes injection fail for a tab (a browser page, the web store). */
   refuse: Set<number>;
   /** What the selection probe finds in each frame (the top frame holds the selection by default). */
@@ -53,10 +53,10 @@ export function installFakeContent(): FakeContent {
   b.contextMenus.removeAll = vi.fn(async () => {
     fake.menus.length = 0;
   });
-  b.contextMenus.update = vi.fn(async (id: string, props: { title: string }) => {
+  b.contextMenus.update = vi.fn(async (id: string, props: { title?: string; visible?: boolean }) => {
     const menu = fake.menus.find((m) => m.id === id);
     if (!menu) throw new Error(`No menu ${id}`);
-    menu.title = props.title;
+    Object.assign(menu, props);
   });
   b.contextMenus.create = vi.fn((props: { id: string; title: string; contexts: string[] }) => {
     if (fake.menus.some((m) => m.id === props.id)) throw new Error(`Duplicate id ${props.id}`);

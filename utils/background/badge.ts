@@ -8,6 +8,7 @@ import { t } from '../shared/i18n';
 import { languageName } from '../shared/languages';
 import { showsTranslation, type TabState } from '../shared/tab-state';
 import { hostnameOf } from './site-rules';
+import { syncTermFixMenu } from './term-menu';
 
 export interface BadgeLook {
   text: string;
@@ -98,6 +99,7 @@ export async function syncPageMenu(tabId: number, state: TabState): Promise<void
     await browser.contextMenus.update('translate-page', {
       title: showsTranslation(state) ? t('backgroundMenuShowOriginal') : t('backgroundMenuTranslatePage'),
     });
+    await syncTermFixMenu(state);
   } catch {
     // No such tab any more, or the menu is not created yet (it is, with the default title, on install).
   }

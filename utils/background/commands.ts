@@ -7,6 +7,7 @@ import { injectContentScript, selectionFrame, isRestrictedUrl, sendToContent, SE
 import { toggleTab } from './tab-control';
 import { updateTabState } from './tab-state';
 import { applyBadge } from './badge';
+import { createTermFixMenu, MENU_FIX_TRANSLATION, openTermFix } from './term-menu';
 
 export const MENU_TRANSLATE_SELECTION = 'translate-selection';
 export const MENU_TRANSLATE_PAGE = 'translate-page';
@@ -21,6 +22,7 @@ export async function createMenus(): Promise<void> {
   await menus.removeAll();
   menus.create({ id: MENU_TRANSLATE_SELECTION, title: t('backgroundMenuTranslateSelection'), contexts: ['selection'] });
   menus.create({ id: MENU_TRANSLATE_PAGE, title: t('backgroundMenuTranslatePage'), contexts: ['page'] });
+  createTermFixMenu();
 }
 
 /** The tab a command or menu click refers to: the one it names, else the focused window's active tab. */
@@ -63,4 +65,5 @@ export async function handleMenuClick(info: MenuInfo, tab?: Tab): Promise<void> 
   if (target?.id === undefined) return;
   if (info.menuItemId === MENU_TRANSLATE_PAGE) await toggleTab(target.id, 'menu');
   else if (info.menuItemId === MENU_TRANSLATE_SELECTION) await translateSelection(target, typeof info.frameId === 'number' ? info.frameId : undefined);
+  else if (info.menuItemId === MENU_FIX_TRANSLATION) await openTermFix(target, typeof info.frameId === 'number' ? info.frameId : 0);
 }

@@ -5,7 +5,7 @@
 //   units.ts (registry) · collector.ts (finding units) · viewport.ts (nearness) ·
 //   scheduler.ts (what goes in which call, plain data) · sender.ts (calls and answers) ·
 //   writer.ts (writing and undoing) · observe.ts (following the page) ·
-//   failure-marks.ts · progress.ts (progress and the idle promise).
+//   failure-marks.ts · progress.ts (progress and the idle promise) · term-refresh.ts (fixing a term).
 import type { BlockResult } from '../shared/protocol';
 import { createCollector } from './collector';
 import { createFailureMarks } from './failure-marks';
@@ -15,12 +15,13 @@ import { createProgress } from './progress';
 import { createSlicer } from './schedule';
 import { createScheduler } from './scheduler';
 import { createSender } from './sender';
+import { createTermRefresh } from './term-refresh';
 import type { PageEngine, PageEngineOptions, Priority } from './types';
-import { createRegistry, elementOf, type Unit } from './units';
+import { createRegistry, isRendered, type Unit } from './units';
 import { createViewport } from './viewport';
 import { createWriter, nextFrame } from './writer';
 
-export type { EngineProgress, EngineState, PageEngine, PageEngineOptions, Priority, TranslateFn, TranslateInfo, TranslateReply } from './types';
+export type { BlockTexts, EngineProgress, EngineState, PageEngine, PageEngineOptions, Priority, RefreshOutcome, TranslateFn, TranslateInfo, TranslateReply } from './types';
 
 /** How long quiet attributes wait for company once everything else is done. */
 const QUIET_DELAY_MS = 400;
@@ -43,14 +44,9 @@ export function createPageEngine(options: PageEngineOptions): PageEngine {
   const isStopped = () => stopped;
 
   const registry = createRegistry();
-  /** Rendered at all (no display:none above it): checkVisibility reads computed style only, never layout. */
-  const rendered = (unit: Unit) => {
-    const el = elementOf(unit);
-    return !el || typeof el.checkVisibility !== 'function' || el.checkVisibility();
-  };
   const scheduler = createScheduler<Unit, BlockResult>({
     limit: options.limit, maxInFlight: options.maxInFlight ?? 4, nearbyDelayMs: options.nearbyDelayMs ?? 150,
-    quietDelayMs: QUIET_DELAY_MS, now: Date.now, rendered,
+    quietDelayMs: QUIET_DELAY_MS, now: Date.now, rendered: isRendered,
   });
 
   const passStart = () => void busy++;
@@ -153,6 +149,8 @@ export function createPageEngine(options: PageEngineOptions): PageEngine {
       && !observer.pending && !sender.waiting,
   });
 
+  const terms = createTermRefresh({ registry, scheduler, writer, ownWrite: observer.ownWrite, translate: options.translate, isStopped,
+    sourceLang: () => sourceLang, onBilled: (characters) => void (billed += characters) });
   const onVisibility = () => {
     if (!doc.hidden) sender.scheduleFlush();
   };
@@ -227,5 +225,6 @@ export function createPageEngine(options: PageEngineOptions): PageEngine {
       return progress.idle();
     },
     progress: () => progress.current(),
+    ...terms,
   };
 }

@@ -257,6 +257,16 @@ export function createScheduler<U extends Schedulable, R extends { ok: boolean }
       known.delete(key);
     },
 
+    /** The translation known for a key (it says which language the API detected). */
+    translationOf(key: string): R | undefined {
+      return known.get(key);
+    },
+
+    /** A newer translation for a key (a term was fixed): twins found later use it. */
+    learn(key: string, result: R): void {
+      known.set(key, result);
+    },
+
     /** Stops planning calls; returns the queued units (they are shown as failed with `code`). */
     halt(code: string): U[] {
       if (halted) return [];

@@ -31,7 +31,7 @@ function codeOf(err: unknown): string {
 }
 
 /** The results of a reply, or failures when it does not match the blocks sent. */
-function validReply(reply: unknown, count: number): BlockResult[] {
+export function validReply(reply: unknown, count: number): BlockResult[] {
   const results = (reply as TranslateReply | null)?.results;
   if (!Array.isArray(results) || results.length !== count) {
     return Array.from({ length: count }, () => ({ ok: false as const, code: 'bad-response' as const, message: 'The reply did not match the blocks sent' }));
@@ -41,6 +41,12 @@ function validReply(reply: unknown, count: number): BlockResult[] {
     if (r && r.ok === false && typeof r.code === 'string') return { ok: false, code: r.code, message: String(r.message ?? '') };
     return { ok: false, code: 'bad-response', message: 'Malformed result' };
   });
+}
+
+/** The characters a reply says it billed (0 when it says nothing usable). */
+export function billedOf(reply: unknown): number {
+  const billed = (reply as TranslateReply | null)?.billedCharacters;
+  return typeof billed === 'number' && billed > 0 && Number.isFinite(billed) ? billed : 0;
 }
 
 export function createSender(deps: SenderDeps) {
@@ -81,8 +87,8 @@ export function createSender(deps: SenderDeps) {
   async function call(units: Unit[], priority: Batch<Unit>['priority'], pageChange: boolean): Promise<BlockResult[]> {
     try {
       const reply = await deps.translate(units.map((u) => u.request), { ...deps.info(), priority, ...(pageChange ? { pageChange } : {}) });
-      const billed = reply.billedCharacters;
-      if (typeof billed === 'number' && billed > 0 && Number.isFinite(billed)) deps.onBilled(billed);
+      const billed = billedOf(reply);
+      if (billed > 0) deps.onBilled(billed);
       return validReply(reply, units.length);
     } catch (err) {
       const code = codeOf(err);

@@ -63,6 +63,26 @@ export interface PageEngine {
   /** Resolves when nothing is queued, in flight, being written or collected. */
   idle(): Promise<void>;
   progress(): EngineProgress;
+  /** The original and the translation of the translated block holding `node` (a selection in the translated page). */
+  blockTextsAt(node: Node): BlockTexts | undefined;
+  /** Translates again, with the glossary as it is now, only the translated blocks whose original holds `phrase`. */
+  retranslatePhrase(phrase: string, sourceLang?: string): Promise<RefreshOutcome>;
+}
+
+/** What the term form shows of a block. */
+export interface BlockTexts {
+  /** The block's original text. */
+  source: string;
+  /** Its translation as the page shows it now. */
+  translation: string;
+  /** The language it was translated from, when known (decided by the page, or detected by the API). */
+  sourceLang?: string;
+}
+
+export interface RefreshOutcome {
+  /** Distinct blocks sent again. */
+  blocks: number;
+  billedCharacters: number;
 }
 
 /** The codes after which the engine stops asking (the background refuses anyway): shown, not enforced. */

@@ -144,6 +144,12 @@ export function elementOf(unit: Unit): Element | undefined {
   return block.parent.nodeType === 1 ? (block.parent as Element) : (block.parent as ShadowRoot).host;
 }
 
+/** Rendered at all (no display:none above it): checkVisibility reads computed style only, never layout. */
+export function isRendered(unit: Unit): boolean {
+  const el = elementOf(unit);
+  return !el || typeof el.checkVisibility !== 'function' || el.checkVisibility();
+}
+
 /** Whether the unit's nodes are in the document (the title always is). */
 export function connected(unit: Unit): boolean {
   if (unit.kind === 'title') return true;

@@ -182,6 +182,11 @@ export function createWriter(deps: WriterDeps) {
       queue.length = 0;
     },
 
+    /** Resolves once everything pushed so far is written (or dropped). */
+    async drained(): Promise<void> {
+      while (writing) await writing;
+    },
+
     get pending(): number {
       return queue.length;
     },

@@ -90,6 +90,9 @@ const dictionary = v.object({
   entries_format: v.picklist(['tsv', 'csv']),
 });
 
+/** A glossary phrase as typed: its rules are checked by the service, which names the problem per field. */
+const phrase = v.pipe(v.string(), v.maxLength(4096));
+
 const glossaryName = v.pipe(v.string(), v.check((name) => name.trim() !== '', 'a glossary needs a name'), v.maxLength(1024));
 
 export const backgroundMessages = {
@@ -133,6 +136,24 @@ export const backgroundMessages = {
     ),
   },
   openOptionsFromSelection: { from: ['content-script'], data: none },
+  // Fixing a term (term-service.ts): the phrases' own rules (empty, control characters, spaces,
+  // 1024 bytes) are the glossary manager's and are answered as `invalid`, field by field.
+  termFixOptions: { from: ['content-script'], data: v.object({ sourceLang: baseCode, targetLang: baseCode }) },
+  termFixSave: {
+    from: ['content-script'],
+    data: v.object({
+      source: phrase,
+      target: phrase,
+      sourceLang: baseCode,
+      targetLang: baseCode,
+      // '' = a new glossary named `newName`.
+      glossaryId: v.union([v.literal(''), glossaryId]),
+      newName: v.optional(phrase),
+      replace: v.optional(v.boolean()),
+    }),
+  },
+  termFixUndo: { from: ['content-script'], data: v.object({ undoId: v.pipe(v.string(), v.minLength(1), v.maxLength(64)) }) },
+  termFixRefresh: { from: ['content-script'], data: v.object({ glossaryId, source: phrase, sourceLang: baseCode, targetLang: baseCode }) },
   languages: { from: ['extension-page', 'content-script'], data: v.object({ type: v.optional(v.picklist(['source', 'target']), 'target') }) },
 
   // ── from extension pages (options, popup): these reach the key, the API and other tabs ──
@@ -172,6 +193,7 @@ export const backgroundMessages = {
 
 export type BackgroundMessage =
   | 'translateBlocks' | 'reportProgress' | 'translateSelection' | 'openOptionsFromSelection' | 'languages'
+  | 'termFixOptions' | 'termFixSave' | 'termFixUndo' | 'termFixRefresh'
   | 'getSettings' | 'saveSettings' | 'testConnection' | 'cacheStats' | 'clearCache' | 'usage'
   | 'getTabInfo' | 'translatePage' | 'showPageOriginal' | 'retryPageFailed' | 'setSiteRule'
   | 'continueSpending' | 'spendingLimits' | 'saveSpendingLimits'

@@ -2,7 +2,7 @@
 // script's runtime.onMessage hears only its own extension, and the rule refuses anything sent
 // from a tab. Their data is built by the background from data it validated on arrival
 // (messages-to-background.ts), so no schema runs here: the content script, loaded into every
-// translated page, carries no validation library (about 7 KB minified for these four schemas).
+// translated page, carries no validation library (about 7 KB minified for schemas like these).
 import { listen, type Handler, type MessageRules } from './protocol';
 
 export const contentMessages = {
@@ -10,9 +10,11 @@ export const contentMessages = {
   showOriginal: { from: ['extension'] },
   retryFailed: { from: ['extension'] },
   showSelectionTranslation: { from: ['extension'] },
+  refreshTermInPage: { from: ['extension'] },
+  showTermFix: { from: ['extension'] },
 } satisfies MessageRules<ContentMessage>;
 
-export type ContentMessage = 'startTranslation' | 'showOriginal' | 'retryFailed' | 'showSelectionTranslation';
+export type ContentMessage = 'startTranslation' | 'showOriginal' | 'retryFailed' | 'showSelectionTranslation' | 'refreshTermInPage' | 'showTermFix';
 
 /** Registers the content script's handler for one message; the sender is checked first. */
 export function onMessage<K extends ContentMessage>(type: K, handler: Handler<K>): () => void {

@@ -109,6 +109,76 @@ export interface ProtocolMap {
    * (frameId 'all') with `onlyIfFocused: true` for the shortcut: only the focused frame acts.
    */
   showSelectionTranslation(data: { onlyIfFocused?: boolean }): { shown: boolean };
+
+  // ── fixing a term in place (utils/background/term-service.ts, utils/content/term-fix) ─────
+  // The first four come from a content script (the popover's form) and act for the sender's tab.
+  /** Glossaries that have the pair, and which one the form starts with. */
+  termFixOptions(data: { sourceLang: string; targetLang: string }): TermFixOptions;
+  /** Adds or changes one entry (PATCH, merging); creates the glossary when asked. */
+  termFixSave(data: TermFixSaveRequest): TermFixSaveResult;
+  /** Takes a saved change back (the entry removed, or its previous target restored). */
+  termFixUndo(data: { undoId: string }): { undone: true };
+  /** The sender tab's page translates again the blocks that hold `source` (when it shows the pair). */
+  termFixRefresh(data: TermFixRefreshRequest): TermFixRefreshReport;
+  /** Background → page content script (top frame): translate again the blocks whose source holds the phrase. */
+  refreshTermInPage(data: { phrase: string; sourceLang: string }): { blocks: number; billedCharacters: number };
+  /** Background → popover script (context menu `fix-translation`): open the form for this frame's selection. */
+  showTermFix(data: { sourceLang: string; targetLang: string }): { shown: boolean };
+}
+
+// ── fixing a term: types ─────────────────────────────────────────────────────────────
+export interface TermFixGlossary {
+  id: string;
+  name: string;
+  /** Entries of the pair's dictionary. */
+  entryCount: number;
+}
+
+export interface TermFixOptions {
+  /** Base codes, lower case. */
+  sourceLang: string;
+  targetLang: string;
+  /** Glossaries that have a dictionary for the pair. */
+  glossaries: TermFixGlossary[];
+  /** The glossary to start with: the one the tab translates with, else the pair's default; '' = a new one. */
+  selected: string;
+  /** The name a new glossary gets: the pair, e.g. "English → German". */
+  newName: string;
+}
+
+export interface TermFixSaveRequest {
+  source: string;
+  target: string;
+  sourceLang: string;
+  targetLang: string;
+  /** An existing glossary's id, or '' to create one named `newName`. */
+  glossaryId: string;
+  newName?: string;
+  /** Replace an entry whose source exists already (the user confirmed). */
+  replace?: boolean;
+}
+
+export type TermFixProblemCode = 'empty' | 'control-char' | 'whitespace' | 'too-long';
+
+export type TermFixSaveResult =
+  | { status: 'invalid'; problems: { field: 'source' | 'target' | 'name'; code: TermFixProblemCode }[] }
+  | { status: 'exists'; currentTarget: string }
+  | { status: 'unchanged' }
+  | { status: 'saved'; undoId: string; glossaryId: string; glossaryName: string; sourceLang: string; targetLang: string; replaced: boolean };
+
+export interface TermFixRefreshRequest {
+  glossaryId: string;
+  source: string;
+  sourceLang: string;
+  targetLang: string;
+}
+
+export interface TermFixRefreshReport {
+  /** Whether the page shows this pair's translation (and so followed the change). */
+  followed: boolean;
+  /** Distinct blocks translated again, and what that billed. */
+  blocks: number;
+  billedCharacters: number;
 }
 
 /** The selection as the content script captured it: HTML with id-only inline tags, or plain text (form fields). */

@@ -4,6 +4,7 @@ import { GlossaryManager } from '../../../components/glossary/GlossaryManager';
 import { CREATE_DRAFT_KEY, deleteDraft, dictionaryDraftKey, listDrafts, loadDraft } from '../../../utils/glossary/drafts';
 import { parseEntries } from '../../../utils/glossary/entries';
 import { connectService, startBackend, type Backend } from './with-server';
+import { recordEntryChange } from '../../../utils/background/translation/term-revisions';
 
 let backend: Backend;
 beforeAll(async () => {
@@ -200,6 +201,25 @@ describe('editing a dictionary', () => {
     await waitFor(() => expect(screen.getByText(/^3 entries\./)).toBeTruthy());
     expect(screen.getAllByRole('textbox').map((el) => (el as HTMLInputElement).value)).toContain('sun');
     expect(screen.getAllByRole('textbox').map((el) => (el as HTMLInputElement).value)).not.toContain('car');
+  });
+
+  it('shows an entry added from a page while the dictionary is open, and keeps open edits when one arrives', async () => {
+    const g = await seed();
+    await openDictionary('Team terms');
+    // A term fixed from a page: one PATCH, and the glossary's revision moves.
+    await backend.api.patchGlossary(g.glossary_id, { dictionary: { source_lang: 'en', target_lang: 'de', entries: 'sun\tSonne', entries_format: 'tsv' } });
+    await recordEntryChange(g.glossary_id, 'sun');
+    await waitFor(() => expect(screen.getAllByRole('textbox').map((el) => (el as HTMLInputElement).value)).toContain('sun'));
+
+    input(cell('Target', rowOf('house')), 'Gebäude');
+    await backend.api.patchGlossary(g.glossary_id, { dictionary: { source_lang: 'en', target_lang: 'de', entries: 'moon\tMond', entries_format: 'tsv' } });
+    await recordEntryChange(g.glossary_id, 'moon');
+    expect(await screen.findByText(/This dictionary was changed elsewhere while you edit it/)).toBeTruthy();
+    expect(cell('Target', rowOf('house')).value).toBe('Gebäude');
+    // Saving merges: the entry added elsewhere survives.
+    fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('Saved: 0 entries added and 1 changed (merged).')).toBeTruthy();
+    expect((await entriesOf(g.glossary_id)).get('moon')).toBe('Mond');
   });
 
   it('compares again when the replace is confirmed: a change made while the confirmation was open is not overwritten (hardening)', async () => {

@@ -15,7 +15,8 @@ import type { Connection } from '../../shared/settings';
 import { connectionItem } from '../../extension/settings-store';
 import { connectionProblem } from '../connection-check';
 import { modelForPlan } from '../job-options';
-import { glossaryRevision, type CacheKeyParts } from './cache';
+import type { CacheKeyParts } from './cache';
+import { glossaryRevisionOf } from './term-revisions';
 import { createGlossaryResolver, type GlossaryResolver } from './glossary-select';
 
 /** The options a translation is asked with (a tab's job, or the defaults for a selection). */
@@ -25,8 +26,10 @@ export interface ResolvedRequest {
   client: ApiClient;
   /** Every parameter but the texts. */
   params: Omit<TranslateParams, 'text'>;
-  /** Everything but the text and its format that changes a translation. */
-  identity: Omit<CacheKeyParts, 'text' | 'format'>;
+  /** Everything but the text, its format and the glossary revision that changes a translation. */
+  identity: Omit<CacheKeyParts, 'text' | 'format' | 'glossaryRevision'>;
+  /** The glossary revision a text is cached under: fixing one term retires only the texts holding it (term-revisions.ts). */
+  revisionOf(text: string): number;
 }
 
 export interface RequestResolverDeps {
@@ -106,11 +109,11 @@ export function createRequestResolver(deps: RequestResolverDeps = {}) {
           targetLang,
           formality: formality ?? 'default',
           glossaryId: glossaryId ?? '',
-          glossaryRevision: glossaryId ? await glossaryRevision(glossaryId) : 0,
           modelType,
           baseUrl: client.baseUrl,
           context: context ?? '',
         },
+        revisionOf: glossaryId ? await glossaryRevisionOf(glossaryId) : () => 0,
       };
     },
 

@@ -94,7 +94,7 @@ export function createTranslationService(deps: TranslationServiceDeps = {}) {
   }
 
   async function translateBlocks(input: TranslateBlocksInput): Promise<TranslateBlocksOutput> {
-    const { client, params, identity } = await resolver.resolve(input.job, { detectedSourceLang: input.detectedSourceLang, context: input.context });
+    const { client, params, identity, revisionOf } = await resolver.resolve(input.job, { detectedSourceLang: input.detectedSourceLang, context: input.context });
     if (!clientIds.has(client)) clientIds.set(client, nextClientId++);
     const privateTab = input.privateTab === true;
 
@@ -102,7 +102,7 @@ export function createTranslationService(deps: TranslationServiceDeps = {}) {
     // entry, the request in flight and the text sent with an HTML block that reads the same.
     const wire = input.blocks.map((block): BlockRequest => (block.format === 'text' ? { text: escapePlainForHtml(block.text), format: 'html' } : block));
     // Blank blocks need no translation (and would still be billed).
-    const keys = await Promise.all(wire.map((block) => (block.text.trim() === '' ? undefined : cacheKey({ ...identity, text: block.text, format: block.format }))));
+    const keys = await Promise.all(wire.map((block) => (block.text.trim() === '' ? undefined : cacheKey({ ...identity, glossaryRevision: revisionOf(block.text), text: block.text, format: block.format }))));
     const distinct = new Map<string, BlockRequest>();
     keys.forEach((key, i) => {
       if (key !== undefined && !distinct.has(key)) distinct.set(key, wire[i]);

@@ -15,6 +15,8 @@ import { describeError, errorKind } from './error-text';
 import { POPOVER_CSS } from './popover-styles';
 import { replaceSelection, type ReplaceOutcome } from './replace';
 import { sanitizeTranslation, textTranslation } from './sanitize';
+import { TERM_FIX_CSS } from '../term-fix/styles';
+import { termFixApi } from '../term-fix/api';
 
 export const POPOVER_HOST_TAG = 'glossa-selection-popover';
 
@@ -77,6 +79,12 @@ export function currentPopover(): OpenPopover | null {
   return current && !current.closed ? current : null;
 }
 
+/** Shows `popover` as the one popover of the page, closing any other (the fix-translation dialog shares it). */
+export function claimPopoverSlot(popover: OpenPopover): void {
+  if (current !== popover) current?.close(false);
+  current = popover;
+}
+
 /** Inline !important declarations on the host: page rules for our tag cannot hide or move it. */
 const HOST_STYLE: Record<string, string> = {
   all: 'initial', display: 'block', position: 'absolute', 'z-index': '2147483647', margin: '0', padding: '0',
@@ -84,7 +92,7 @@ const HOST_STYLE: Record<string, string> = {
   'pointer-events': 'auto', filter: 'none', 'clip-path': 'none', overflow: 'visible', contain: 'layout style',
 };
 
-function createHost(doc: Document): { host: HTMLElement; shadow: ShadowRoot; mount: HTMLElement } {
+export function createHost(doc: Document): { host: HTMLElement; shadow: ShadowRoot; mount: HTMLElement } {
   const host = doc.createElement(POPOVER_HOST_TAG);
   // Page translators (Glossa's own page engine included) leave the popover alone.
   host.setAttribute('translate', 'no');
@@ -97,7 +105,7 @@ function createHost(doc: Document): { host: HTMLElement; shadow: ShadowRoot; mou
     // Constructed sheets are not inline styles, so a page's CSP (style-src) does not block them.
     const Sheet = view?.CSSStyleSheet ?? CSSStyleSheet;
     const sheet = new Sheet();
-    sheet.replaceSync(POPOVER_CSS);
+    sheet.replaceSync(POPOVER_CSS + TERM_FIX_CSS);
     shadow.adoptedStyleSheets = [sheet];
     adopted = true;
   } catch {
@@ -105,7 +113,7 @@ function createHost(doc: Document): { host: HTMLElement; shadow: ShadowRoot; mou
   }
   if (!adopted) {
     const style = doc.createElement('style');
-    style.textContent = POPOVER_CSS;
+    style.textContent = POPOVER_CSS + TERM_FIX_CSS;
     shadow.append(style);
   }
   const mount = doc.createElement('div');
@@ -185,6 +193,7 @@ export function openSelectionPopover(captured: CapturedSelection, deps: PopoverD
           popover.close(false);
         }}
         onRetry={() => translate(true)}
+        termFix={{ sourceText: captured.text, api: termFixApi }}
       />,
       mount,
     );

@@ -1,0 +1,63 @@
+// The fix-translation dialog's UI: a host of Glossa's own (the selection popover's, with its
+// closed shadow root and styles) holding TermFixDialog, anchored at the selection. It takes the
+// popover's place on the page (one of them at a time). Only this module and what it imports
+// draw anything; index.ts decides what to show.
+import { render } from 'preact';
+import { TermFixDialog } from '../../../components/popover/TermFixDialog';
+import type { SelectionRect } from '../selection/capture';
+import { claimPopoverSlot, createHost, placePopover, type OpenPopover } from '../selection/popover';
+import { deepActiveElement } from '../selection/selected-range';
+import { termFixApi } from './api';
+
+export interface TermFixDialogData {
+  document: Document;
+  rect: SelectionRect;
+  /** The original sentence and its translation, the selection within it. */
+  original: string;
+  translation: string;
+  selected: string;
+  sourceLang: string;
+  targetLang: string;
+}
+
+/** Opens the dialog (closing a popover or dialog already open); Esc, Close or a click elsewhere closes it. */
+export function openTermFixDialog(data: TermFixDialogData): OpenPopover {
+  const doc = data.document;
+  const previous = deepActiveElement(doc) as HTMLElement | null;
+  const { host, shadow, mount } = createHost(doc);
+  let closed = false;
+  const onPointerDown = (event: Event) => {
+    if (!event.composedPath().includes(host)) dialog.close(false);
+  };
+  // Escape closes it from the page too (focus may have left the dialog); the page still gets the key.
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key === 'Escape' && !event.composedPath().includes(host)) dialog.close();
+  };
+  const dialog: OpenPopover = {
+    host,
+    shadow,
+    settled: () => Promise.resolve(),
+    close(restoreFocus = true) {
+      if (closed) return;
+      closed = true;
+      doc.removeEventListener('pointerdown', onPointerDown, true);
+      doc.removeEventListener('keydown', onKeyDown, true);
+      render(null, mount);
+      host.remove();
+      if (restoreFocus && previous?.isConnected && previous !== doc.body && typeof previous.focus === 'function') previous.focus();
+    },
+    get closed() {
+      return closed;
+    },
+  };
+  claimPopoverSlot(dialog);
+  render(
+    <TermFixDialog original={data.original} translation={data.translation} selected={data.selected} sourceLang={data.sourceLang}
+      targetLang={data.targetLang} api={termFixApi} onClose={() => dialog.close()} />,
+    mount,
+  );
+  placePopover(host, data.rect, doc.defaultView ?? window);
+  doc.addEventListener('pointerdown', onPointerDown, true);
+  doc.addEventListener('keydown', onKeyDown, true);
+  return dialog;
+}

@@ -1,0 +1,93 @@
+// After a glossary entry was added from the page: which block a node belongs to (its original
+// text beside its translation, for the term form), and translating again exactly the blocks
+// whose original holds the entry's source phrase. Only those blocks are sent, in one call
+// through the engine's translate function (the background's one pipeline), and every other
+// block keeps its translation. A failed answer keeps the translation shown.
+import type { BlockRequest, BlockResult } from '../shared/protocol';
+import { phraseTester } from '../shared/term-match';
+import { BILINGUAL_TAG } from './bilingual';
+import type { Scheduler } from './scheduler';
+import { billedOf, validReply } from './sender';
+import type { BlockTexts, RefreshOutcome, TranslateFn } from './types';
+import type { HtmlUnit, Registry, Unit } from './units';
+import type { Writer } from './writer';
+
+export interface TermRefreshDeps {
+  registry: Registry;
+  scheduler: Scheduler<Unit, BlockResult>;
+  writer: Writer;
+  /** Runs a DOM write the mutation observer must not take for the page's. */
+  ownWrite(write: () => void): void;
+  translate: TranslateFn;
+  isStopped(): boolean;
+  /** The source language the engine decided for the page, if any. */
+  sourceLang(): string | undefined;
+  onBilled(characters: number): void;
+}
+
+/** The original text of a unit, as the glossary sees it. */
+function sourceOf(unit: Unit): string {
+  if (unit.kind === 'html') return unit.block.source.plain;
+  return unit.kind === 'attribute' ? unit.block.text : unit.original;
+}
+
+export function createTermRefresh(deps: TermRefreshDeps) {
+  const { registry, scheduler, writer } = deps;
+
+  /** The unit whose block holds `node`: its translation in place, or its bilingual copy. */
+  function unitAt(node: Node): HtmlUnit | undefined {
+    const box = (node.nodeType === 1 ? (node as Element) : node.parentElement)?.closest?.(BILINGUAL_TAG);
+    if (box) return [...registry.units].find((u): u is HtmlUnit => u.kind === 'html' && u.bilingual === box);
+    const owner = registry.ownerOf(node);
+    return owner === 'own' ? undefined : owner;
+  }
+
+  /** Puts the new translation in place of the one shown (the writer checks it like any answer). */
+  function rewrite(unit: Unit, result: BlockResult): void {
+    if (deps.isStopped() || unit.state !== 'done' || !result.ok) return;
+    deps.ownWrite(() => writer.undo(unit));
+    unit.state = 'pending';
+    unit.sentVersion = unit.version;
+    writer.push([{ unit, result }]);
+  }
+
+  return {
+    blockTextsAt(node: Node): BlockTexts | undefined {
+      const unit = unitAt(node);
+      if (!unit || unit.state !== 'done') return undefined;
+      const { block } = unit;
+      const shown = unit.bilingual?.textContent ?? (block.element ? block.element.textContent : block.nodes.map((n) => n.textContent).join(''));
+      const detected = scheduler.translationOf(unit.key);
+      const lang = deps.sourceLang() ?? (detected?.ok ? detected.detectedSourceLang : undefined);
+      return { source: block.source.plain, translation: (shown ?? '').replace(/\s+/g, ' ').trim(), ...(lang ? { sourceLang: lang } : {}) };
+    },
+
+    /** Sends again, once each, the translated blocks whose original holds `phrase`; resolves once they are written. */
+    async retranslatePhrase(phrase: string, sourceLang?: string): Promise<RefreshOutcome> {
+      const byKey = new Map<string, { request: BlockRequest; units: Unit[] }>();
+      for (const unit of registry.units) {
+        if (unit.state !== 'done' || !phraseTester(sourceOf(unit))(phrase)) continue;
+        const group = byKey.get(unit.key);
+        if (group) group.units.push(unit);
+        else byKey.set(unit.key, { request: unit.request, units: [unit] });
+      }
+      const groups = [...byKey.values()];
+      if (groups.length === 0 || deps.isStopped()) return { blocks: 0, billedCharacters: 0 };
+      const lang = sourceLang || deps.sourceLang();
+      const reply = await deps.translate(groups.map((g) => g.request), { priority: 'viewport', ...(lang ? { sourceLang: lang } : {}) });
+      const results = validReply(reply, groups.length);
+      const billed = billedOf(reply);
+      deps.onBilled(billed);
+      groups.forEach((group, i) => {
+        const result = results[i];
+        // Twins found later share the new translation.
+        if (result.ok) scheduler.learn(group.units[0].key, result);
+        for (const unit of group.units) rewrite(unit, result);
+      });
+      await writer.drained();
+      return { blocks: groups.length, billedCharacters: billed };
+    },
+  };
+}
+
+export type TermRefresh = ReturnType<typeof createTermRefresh>;
