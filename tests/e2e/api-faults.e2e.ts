@@ -189,15 +189,19 @@ describe('API faults in the middle of a page', () => {
     const page = await open('/hardening/silent.html', { html: smallPage('Silent', 6).html.replace('<title>Silent page</title>', '') });
     const before = await paragraphTexts(page);
     const logStart = glossa.api.log.length;
-    glossa.api.faults.add({ fault: 'hang', times: 1, path: '/v2/translate' });
+    // Every answer hangs until the server is told otherwise: on a busy machine the page's first
+    // block may travel alone (the viewport's immediate request), the others in a second request.
+    const rule = glossa.api.faults.add({ fault: 'hang', path: '/v2/translate' });
     await glossa.dispatchCommand('translate-page', page);
     await waitForTranslateRequests(glossa, logStart, 1);
     const state = await glossa.waitForPhase(page, 'translated', 60_000);
+    glossa.api.faults.remove(rule);
     expect(state.failed).toBe(texts.length);
     expect(await paragraphTexts(page)).toEqual(before);
-    // The client gave up on it (the request shows as aborted) and, its time budget spent, did not send it again.
+    // The client gave up on them (the requests show as aborted) and, their time budget spent, did not send them again.
     const requests = translateRequests(glossa.api.log, logStart);
-    expect(requests.map((r) => ({ fault: r.fault, aborted: r.aborted }))).toEqual([{ fault: 'hang', aborted: true }]);
+    expect(requests.length).toBeGreaterThanOrEqual(1);
+    expect(requests.map((r) => ({ fault: r.fault, aborted: r.aborted }))).toEqual(requests.map(() => ({ fault: 'hang', aborted: true })));
     await noticeIn(page, glossa.extensionId).click('button', 'Retry');
     await allTranslated(page, texts);
     expect((await glossa.waitForPhase(page, 'translated')).failed).toBe(0);

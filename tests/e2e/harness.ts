@@ -109,11 +109,19 @@ export async function launchGlossa(options: LaunchOptions = {}): Promise<Glossa>
   const glossa = new Glossa(context, extensionId, api, pages, profileDir);
   // Keep one ordinary tab open: closing a browser's last tab ends the browser.
   if (!context.pages().some((page) => !page.url().includes('options.html'))) await context.newPage();
-  // Close the welcome tab the first install opens, so tests start from a known set of tabs.
-  for (const page of context.pages()) if (page.url().includes('options.html')) await page.close();
-  context.on('page', (page) => {
-    if (page.url().includes('options.html?welcome')) void page.close();
-  });
+  // Close the welcome tab the install opens, so tests start from a known set of tabs. Wait for
+  // it: closed later, in the background, it races whatever the test does with the context first
+  // (context.addInitScript fails with "Target page, context or browser has been closed").
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    const welcome = context.pages().find((page) => page.url().includes('options.html'));
+    if (welcome) {
+      await welcome.close();
+      break;
+    }
+    if (Date.now() > deadline) throw new Error('The welcome tab never opened after install');
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
   const settings: Record<string, unknown> = options.unconfigured
     ? {}
     : { connection: { apiKey: TEST_KEY, plan: 'custom', customUrl: api.url } };
