@@ -7,8 +7,8 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { createStore } from 'idb-keyval';
 import { startServer, pseudoTranslate, type GlossaServer } from '../../server/index';
 import { createApiClient } from '../../utils/api/client';
-import { handleTranslateSelection, registerSelectionService, SELECTION_LIMITS, validateSelectionRequest, type SelectionServiceDeps } from '../../utils/background/selection-service';
-import { removeAllListeners, sendMessage, type MessageSender } from '../../utils/shared/protocol';
+import { registerSelectionService, type SelectionServiceDeps } from '../../utils/background/selection-service';
+import { removeAllListeners, sendMessage, type MessageSender, type SelectionTranslation } from '../../utils/shared/protocol';
 import { connectionItem, defaultGlossariesItem, defaultsItem } from '../../utils/extension/settings-store';
 import { pairKey } from '../../utils/shared/language-code';
 import { hostPermissionPattern } from '../../utils/shared/connection';
@@ -17,7 +17,7 @@ import { plainFromHtml } from '../../utils/background/translation/plain-html';
 import { createTranslationService, type TranslationService } from '../../utils/background/translation/service';
 import { DETAIL_BAD_ADDRESS, DETAIL_NO_KEY, DETAIL_PERMISSION, errorKind } from '../../utils/content/selection/error-text';
 import { MAX_CONTEXT_CHARS, MAX_SELECTION_CHARS, MAX_SELECTION_HTML_CHARS } from '../../utils/content/selection/capture';
-import { installFakeContent, type FakeContent } from './fake-tabs';
+import { ask, installFakeContent, type FakeContent } from './fake-tabs';
 
 const KEY = 'selection-test-key';
 let server: GlossaServer;
@@ -32,6 +32,13 @@ function freshService(): TranslationService {
 
 function deps(service: TranslationService = freshService()): SelectionServiceDeps {
   return { service };
+}
+
+/** Sends data as a tab's content script would: the message's rule checks sender and data before the service sees them. */
+async function select(data: unknown, d: SelectionServiceDeps = deps(), sender: MessageSender = page()): Promise<SelectionTranslation> {
+  removeAllListeners();
+  registerSelectionService(d);
+  return ask<SelectionTranslation>('translateSelection', data, sender);
 }
 
 const translateRequests = () => server.log.filter((r) => r.path === '/v2/translate');
@@ -55,7 +62,7 @@ describe('translateSelection', () => {
   it('sends the HTML with tag handling and the paragraph as unbilled context', async () => {
     const html = 'Read <a id="1">the docs</a> today.';
     const context = 'Before you start, read the docs today. They explain everything.';
-    const result = await handleTranslateSelection({ html, context }, page(), deps());
+    const result = await select({ html, context });
     const params = lastParams();
     expect(params).toMatchObject({ text: [html], target_lang: 'EN-US', context, tag_handling: 'html', show_billed_characters: true });
     expect(params.source_lang).toBeUndefined();
@@ -71,7 +78,7 @@ describe('translateSelection', () => {
   });
 
   it('sends form-field text as escaped HTML, like every plain text, and reads the answer back as text', async () => {
-    const result = await handleTranslateSelection({ text: 'plain <b>text</b>', targetLang: 'de' }, page(), deps());
+    const result = await select({ text: 'plain <b>text</b>', targetLang: 'de' });
     const params = lastParams();
     expect(params).toMatchObject({ text: ['plain &lt;b>text&lt;/b>'], tag_handling: 'html', target_lang: 'DE' });
     // What looked like markup in the field is text in the answer, never markup.
@@ -84,35 +91,35 @@ describe('translateSelection', () => {
     const glossary = await client.createGlossary({ name: 'Team', dictionaries: [{ source_lang: 'en', target_lang: 'de', entries: 'docs\tDokumentation', entries_format: 'tsv' }] });
     await defaultsItem.setValue({ targetLang: 'DE', sourceLang: 'EN', formality: 'more', modelType: 'quality_optimized', bilingual: false });
     await defaultGlossariesItem.setValue({ [pairKey('EN', 'DE')]: glossary.glossary_id });
-    const result = await handleTranslateSelection({ html: 'the docs' }, page(), deps());
+    const result = await select({ html: 'the docs' });
     expect(lastParams()).toMatchObject({ source_lang: 'EN', target_lang: 'DE', formality: 'prefer_more', model_type: 'quality_optimized', glossary_id: glossary.glossary_id });
     expect(result.translation).toContain('Dokumentation');
 
     // Another target from the picker: that pair has no default glossary, so none is sent.
-    await handleTranslateSelection({ html: 'the docs', targetLang: 'FR' }, page(), deps());
+    await select({ html: 'the docs', targetLang: 'FR' });
     expect(lastParams()).toMatchObject({ source_lang: 'EN', target_lang: 'FR', formality: 'prefer_more' });
     expect(lastParams().glossary_id).toBeUndefined();
   });
 
   it('answers a repeated selection from the cache without billing it again', async () => {
     const d = deps();
-    const first = await handleTranslateSelection({ html: 'Same words', context: 'Same words here.' }, page(), d);
-    const second = await handleTranslateSelection({ html: 'Same words', context: 'Same words here.' }, page(), d);
+    const first = await select({ html: 'Same words', context: 'Same words here.' }, d);
+    const second = await select({ html: 'Same words', context: 'Same words here.' }, d);
     expect(translateRequests()).toHaveLength(1);
     expect(second).toEqual({ ...first, billedCharacters: 0 });
     // Another context can change the translation: it is requested.
-    await handleTranslateSelection({ html: 'Same words', context: 'Other paragraph.' }, page(), d);
+    await select({ html: 'Same words', context: 'Other paragraph.' }, d);
     expect(translateRequests()).toHaveLength(2);
   });
 
   it('cuts an oversized context instead of failing', async () => {
-    await handleTranslateSelection({ html: 'word', context: 'x'.repeat(MAX_CONTEXT_CHARS * 3) }, page(), deps());
+    await select({ html: 'word', context: 'x'.repeat(MAX_CONTEXT_CHARS * 3) });
     expect((lastParams().context as string).length).toBe(MAX_CONTEXT_CHARS);
   });
 
   it('splits a selection too large for one request, like any block, and rejoins it', async () => {
     const huge = '語'.repeat(50_000); // 150 KB of UTF-8
-    const result = await handleTranslateSelection({ html: huge }, page(), deps());
+    const result = await select({ html: huge });
     const sent = translateRequests().flatMap((r) => (r.params as { text: string[] }).text);
     expect(translateRequests().length).toBeGreaterThan(1);
     expect(sent.join('')).toBe(huge);
@@ -122,12 +129,12 @@ describe('translateSelection', () => {
   it('reports settings problems with the same code as page translation, and a detail the popover can act on', async () => {
     const problems: unknown[] = [];
     await connectionItem.setValue({ apiKey: '  ', plan: 'custom', customUrl: server.url });
-    problems.push(await handleTranslateSelection({ html: 'x' }, page(), deps()).catch((err: unknown) => err));
+    problems.push(await select({ html: 'x' }).catch((err: unknown) => err));
     await connectionItem.setValue({ apiKey: KEY, plan: 'custom', customUrl: 'ftp://nowhere' });
-    problems.push(await handleTranslateSelection({ html: 'x' }, page(), deps()).catch((err: unknown) => err));
+    problems.push(await select({ html: 'x' }).catch((err: unknown) => err));
     await connectionItem.setValue({ apiKey: KEY, plan: 'custom', customUrl: server.url });
     fake.granted.clear();
-    problems.push(await handleTranslateSelection({ html: 'x' }, page(), deps()).catch((err: unknown) => err));
+    problems.push(await select({ html: 'x' }).catch((err: unknown) => err));
     expect(problems).toMatchObject([
       { code: 'auth', detail: DETAIL_NO_KEY },
       { code: 'bad-request', detail: DETAIL_BAD_ADDRESS },
@@ -145,7 +152,7 @@ describe('translateSelection', () => {
     const pageOut = await service.translateBlocks({ tabId: 7, site: 'news.example', job: pageJob, blocks: [{ text: 'Ein Absatz', format: 'html' }] });
     expect(pageOut.results[0]).toMatchObject({ ok: false, code: 'quota' });
     const requests = translateRequests().length;
-    await expect(handleTranslateSelection({ html: 'Noch etwas' }, page(), deps(service))).rejects.toMatchObject({ code: 'quota' });
+    await expect(select({ html: 'Noch etwas' }, deps(service))).rejects.toMatchObject({ code: 'quota' });
     expect(translateRequests()).toHaveLength(requests);
   });
 
@@ -153,21 +160,17 @@ describe('translateSelection', () => {
     const service = freshService();
     const pageJob = { targetLang: 'EN-US', sourceLang: '', formality: 'default', modelType: 'latency_optimized', bilingual: false } as const;
     await service.translateBlocks({ tabId: 7, site: 'news.example', job: pageJob, blocks: [{ text: 'Guten Morgen', format: 'html' }] });
-    const result = await handleTranslateSelection({ html: 'Guten Morgen' }, page(), deps(service));
+    const result = await select({ html: 'Guten Morgen' }, deps(service));
     expect(translateRequests()).toHaveLength(1);
     expect(result).toMatchObject({ translation: pseudoTranslate('Guten Morgen', 'EN-US', { tagHandling: 'html' }), billedCharacters: 0 });
   });
 
-  it('accepts every selection the content script may send', () => {
-    expect(SELECTION_LIMITS).toEqual({ maxTextChars: MAX_SELECTION_CHARS, maxHtmlChars: MAX_SELECTION_HTML_CHARS, maxContextChars: MAX_CONTEXT_CHARS });
-  });
-
   it('passes API errors on by code: rejected key, quota', async () => {
     await connectionItem.setValue({ apiKey: 'wrong-key', plan: 'custom', customUrl: server.url });
-    await expect(handleTranslateSelection({ html: 'x' }, page(), deps())).rejects.toMatchObject({ code: 'auth' });
+    await expect(select({ html: 'x' })).rejects.toMatchObject({ code: 'auth' });
     await connectionItem.setValue({ apiKey: KEY, plan: 'custom', customUrl: server.url });
     server.faults.add({ fault: 'status', status: 456, path: '/v2/translate' });
-    await expect(handleTranslateSelection({ html: 'x' }, page(), deps())).rejects.toMatchObject({ code: 'quota' });
+    await expect(select({ html: 'x' })).rejects.toMatchObject({ code: 'quota' });
   });
 
   it('answers only content scripts in a tab', async () => {
@@ -176,17 +179,16 @@ describe('translateSelection', () => {
     // would: the message rule refuses the sender before the service sees it.
     await expect(sendMessage('translateSelection', { html: 'x' })).rejects.toMatchObject({ code: 'forbidden' });
     const optionsPage: MessageSender = { id: fakeBrowser.runtime.id, url: fakeBrowser.runtime.getURL('/options.html') };
-    await expect(handleTranslateSelection({ html: 'x' }, optionsPage, deps())).rejects.toMatchObject({ code: 'bad-request' });
+    await expect(select({ html: 'x' }, deps(), optionsPage)).rejects.toMatchObject({ code: 'forbidden' });
     const otherExtension: MessageSender = { ...page(), id: 'someone-else' };
-    await expect(handleTranslateSelection({ html: 'x' }, otherExtension, deps())).rejects.toMatchObject({ code: 'bad-request' });
+    await expect(select({ html: 'x' }, deps(), otherExtension)).rejects.toMatchObject({ code: 'forbidden' });
     expect(translateRequests()).toHaveLength(0);
     // Delivered with a tab sender, the registered handler translates.
-    const replies = await fakeBrowser.runtime.onMessage.trigger({ glossa: 'translateSelection', data: { html: 'Hello' } }, page());
-    expect(replies.find(Boolean)).toMatchObject({ ok: true, value: { format: 'html', detectedSourceLang: 'EN' } });
+    await expect(select({ html: 'Hello' })).resolves.toMatchObject({ format: 'html', detectedSourceLang: 'EN' });
   });
 });
 
-describe('validateSelectionRequest', () => {
+describe('what a translateSelection message may carry', () => {
   const bad: [string, unknown][] = [
     ['not an object', 'hello'],
     ['null', null],
@@ -198,19 +200,31 @@ describe('validateSelectionRequest', () => {
     ['context not a string', { html: 'x', context: { evil: true } }],
     ['target with a path in it', { html: 'x', targetLang: '../v3/glossaries' }],
     ['target not a string', { html: 'x', targetLang: 7 }],
+    ['target far too long', { html: 'x', targetLang: 'e'.repeat(40) }],
   ];
   for (const [name, data] of bad) {
-    it(`refuses ${name}`, () => {
-      expect(() => validateSelectionRequest(data)).toThrow(expect.objectContaining({ code: 'bad-request' }));
+    it(`refuses ${name} before anything is sent`, async () => {
+      await expect(select(data)).rejects.toMatchObject({ code: 'bad-request' });
+      expect(translateRequests()).toHaveLength(0);
     });
   }
 
-  it('refuses text over the size limit as too large', () => {
-    expect(() => validateSelectionRequest({ text: 'a'.repeat(20_001) })).toThrow(expect.objectContaining({ code: 'too-large' }));
+  it('takes the longest selection the content script sends, and refuses a longer one as too large', async () => {
+    await expect(select({ text: 'a'.repeat(MAX_SELECTION_CHARS) })).resolves.toMatchObject({ format: 'text' });
+    const requests = translateRequests().length;
+    const tooLong: unknown[] = [
+      await select({ text: 'a'.repeat(MAX_SELECTION_CHARS + 1) }).catch((err: unknown) => err),
+      await select({ html: 'a'.repeat(MAX_SELECTION_HTML_CHARS + 1) }).catch((err: unknown) => err),
+    ];
+    expect(tooLong).toMatchObject([{ code: 'too-large', field: 'text' }, { code: 'too-large', field: 'html' }]);
+    // The popover says the selection is too long, with nothing to fix in the options.
+    expect(tooLong.map(errorKind)).toEqual(['too-large', 'too-large']);
+    expect(translateRequests()).toHaveLength(requests);
   });
 
-  it('normalises what it keeps', () => {
-    expect(validateSelectionRequest({ html: '<b id="1">x</b>', context: '  a \n b ', targetLang: 'pt-br', extra: 1 }))
-      .toEqual({ format: 'html', source: '<b id="1">x</b>', context: 'a b', targetLang: 'PT-BR' });
+  it('normalises what it keeps: one-line context, upper-case target', async () => {
+    const result = await select({ html: '<b id="1">x</b>', context: '  a \n b ', targetLang: 'pt-br', extra: 1 });
+    expect(lastParams()).toMatchObject({ text: ['<b id="1">x</b>'], context: 'a b', target_lang: 'PT-BR' });
+    expect(result).toMatchObject({ format: 'html', targetLang: 'PT-BR' });
   });
 });

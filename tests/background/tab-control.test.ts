@@ -53,6 +53,9 @@ describe('translatePage from the popup', () => {
     await expect(ask('translatePage', { tabId, options: { ...JOB, targetLang: '../../x' } }, EXTENSION_PAGE)).rejects.toMatchObject({ code: 'bad-request' });
     await expect(ask('translatePage', { tabId, options: { ...JOB, glossaryId: 'g1', sourceLang: '' } }, EXTENSION_PAGE)).rejects.toMatchObject({ code: 'bad-request' });
     await expect(ask('translatePage', { tabId: 'x', options: JOB }, EXTENSION_PAGE)).rejects.toMatchObject({ code: 'bad-request' });
+    for (const type of ['getTabInfo', 'showPageOriginal', 'retryPageFailed', 'continueSpending']) {
+      await expect(ask(type, { tabId: 1.5 }, EXTENSION_PAGE)).rejects.toMatchObject({ code: 'bad-request', field: 'tabId' });
+    }
     expect(fake.injections).toHaveLength(0);
   });
 
@@ -134,6 +137,7 @@ describe('progress reports', () => {
       { ...good, total: 1.5 },
       { ...good, done: 5 },
       { ...good, billedCharacters: '10' },
+      { ...good, billedCharacters: 2e9 },
       { ...good, errorCode: '<img onerror>' },
       null,
     ]) {

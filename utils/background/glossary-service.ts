@@ -71,8 +71,8 @@ export function registerGlossaryService(deps: GlossaryServiceDeps = {}): void {
 
   onMessage('glossaryPatch', async ({ data }) => {
     const id = data.id;
+    // The schema admits a patch only with a name or a dictionary.
     const { name, dictionary } = data;
-    if (name === undefined && dictionary === undefined) throw failure('bad-request', t('glossaryErrorBadRequest'));
     const client = await getClient();
     return changing(id, () => client.patchGlossary(id, { name, dictionary }));
   });

@@ -3,7 +3,7 @@
 // and reports progress; this module keeps the tab's state in storage.session (it outlives the
 // worker) and draws the badge from it.
 import { browser } from 'wxt/browser';
-import { API_ERROR_CODES, errorCode, type ApiErrorCode } from '../shared/api-errors';
+import { errorCode } from '../shared/api-errors';
 import { onMessage } from '../shared/messages-to-background';
 import { type MessageSender, type PageJobOptions, type ProtocolMap, type SpendingOverview, type TabInfo } from '../shared/protocol';
 import { connectionItem, siteRulesItem } from '../extension/settings-store';
@@ -14,8 +14,7 @@ import { applyBadge, showsTranslation, syncPageMenu } from './badge';
 import { connectionProblem } from './connection-check';
 import { currentJobOptions, preferFormality, sameJob } from './job-options';
 import { contentScriptPresent, isRestrictedUrl, sendIfPresent, sendToContent } from './injection';
-import { isContentScript, isExtensionPage } from '../shared/sender';
-import { hostnameOf, normaliseHostname, ruleFor, setSiteRule, sitePermissionPattern } from './site-rules';
+import { hostnameOf, ruleFor, setSiteRule, sitePermissionPattern } from './site-rules';
 import { EMPTY_TAB_STATE, clearTabState, getTabState, storedTabIds, updateTabState, type TabState } from './tab-state';
 
 /** What started a translation; never-translate sites refuse all of them. */
@@ -122,39 +121,10 @@ export async function toggleTab(tabId: number, trigger: Trigger): Promise<TabSta
   return translateTab(tabId, await currentJobOptions(), trigger);
 }
 
-function isCount(value: unknown): value is number {
-  return typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= 1e9;
-}
-
-const REPORT_STATES = new Set(['translating', 'translated', 'original', 'error']);
-
-/** Checks a progress report from a content script; undefined when it is malformed. */
-export function validProgress(input: unknown): ProgressReport | undefined {
-  if (typeof input !== 'object' || input === null) return undefined;
-  const r = input as Record<string, unknown>;
-  if (!REPORT_STATES.has(r.state as string)) return undefined;
-  if (![r.total, r.done, r.failed, r.billedCharacters].every(isCount)) return undefined;
-  const [total, done, failed] = [r.total, r.done, r.failed] as number[];
-  if (done + failed > total) return undefined;
-  if (r.errorCode !== undefined && !(API_ERROR_CODES as readonly unknown[]).includes(r.errorCode)) return undefined;
-  return {
-    state: r.state as ProgressReport['state'],
-    total,
-    done,
-    failed,
-    billedCharacters: r.billedCharacters as number,
-    errorCode: r.errorCode as ApiErrorCode | undefined,
-  };
-}
-
-/** A content script reports its own tab's progress; anyone else, or a subframe, is ignored. */
-export async function handleProgress(input: unknown, sender: MessageSender): Promise<void> {
-  const tabId = sender.tab?.id;
-  if (!isContentScript(sender) || tabId === undefined || (sender.frameId ?? 0) !== 0) {
-    throw Object.assign(new Error('Only a page’s own content script may report its progress'), { code: 'forbidden' });
-  }
-  const report = validProgress(input);
-  if (!report) throw Object.assign(new Error('Malformed progress report'), { code: 'bad-request' });
+/** A progress report its rule let through: from a tab's top-frame content script, counts that add up. */
+export async function handleProgress(report: ProgressReport, sender: MessageSender): Promise<void> {
+  // The rule admits content scripts of a tab only.
+  const tabId = sender.tab!.id!;
   await setState(tabId, (s) => ({
     ...s,
     phase: report.state,
@@ -283,60 +253,40 @@ async function clearNeverNotices(hostname: string): Promise<void> {
   }
 }
 
-function forbidden(): Error {
-  return Object.assign(new Error('Only Glossa’s own pages may control tabs'), { code: 'forbidden' });
-}
-
-function validTabId(input: unknown): number {
-  const tabId = (input as { tabId?: unknown } | null)?.tabId;
-  if (typeof tabId !== 'number' || !Number.isInteger(tabId) || tabId < 0) {
-    throw Object.assign(new Error('A tab id is required'), { code: 'bad-request' });
-  }
-  return tabId;
-}
-
-/** Registers the popup's messages and the content scripts' progress reports. */
+/**
+ * Registers the popup's messages and the content scripts' progress reports. Their rules
+ * (messages-to-background.ts) admit only extension pages (top-frame content scripts for
+ * progress) and check the data; handlers wait for `ready` (the worker's start-up).
+ */
 export function registerTabControl(ready: Promise<unknown> = Promise.resolve()): void {
-  const fromExtension = <T>(sender: MessageSender, work: () => Promise<T>): Promise<T> => {
-    if (!isExtensionPage(sender)) return Promise.reject(forbidden());
-    return ready.then(work);
-  };
+  const afterStart = <T>(work: () => Promise<T>): Promise<T> => ready.then(work);
 
-  onMessage('reportProgress', ({ data, sender }) => ready.then(() => handleProgress(data, sender)));
-  onMessage('getTabInfo', ({ data, sender }) => fromExtension(sender, () => tabInfo(validTabId(data))));
-  onMessage('translatePage', ({ data, sender }) => fromExtension(sender, async () => {
-    const tabId = validTabId(data);
-    await translateTab(tabId, data.options, 'popup');
-    return tabInfo(tabId);
+  onMessage('reportProgress', ({ data, sender }) => afterStart(() => handleProgress(data, sender)));
+  onMessage('getTabInfo', ({ data }) => afterStart(() => tabInfo(data.tabId)));
+  onMessage('translatePage', ({ data }) => afterStart(async () => {
+    await translateTab(data.tabId, data.options, 'popup');
+    return tabInfo(data.tabId);
   }));
-  onMessage('showPageOriginal', ({ data, sender }) => fromExtension(sender, async () => {
-    const tabId = validTabId(data);
-    await showOriginalTab(tabId);
-    return tabInfo(tabId);
+  onMessage('showPageOriginal', ({ data }) => afterStart(async () => {
+    await showOriginalTab(data.tabId);
+    return tabInfo(data.tabId);
   }));
-  onMessage('retryPageFailed', ({ data, sender }) => fromExtension(sender, async () => {
-    const tabId = validTabId(data);
-    await retryTab(tabId);
-    return tabInfo(tabId);
+  onMessage('retryPageFailed', ({ data }) => afterStart(async () => {
+    await retryTab(data.tabId);
+    return tabInfo(data.tabId);
   }));
-  onMessage('continueSpending', ({ data, sender }) => fromExtension(sender, async () => {
-    const tabId = validTabId(data);
-    await continueSpending(tabId);
-    return tabInfo(tabId);
+  onMessage('continueSpending', ({ data }) => afterStart(async () => {
+    await continueSpending(data.tabId);
+    return tabInfo(data.tabId);
   }));
-  onMessage('spendingLimits', ({ sender }) => fromExtension(sender, spendingOverview));
-  onMessage('saveSpendingLimits', ({ data, sender }) => fromExtension(sender, async () => {
+  onMessage('spendingLimits', () => afterStart(spendingOverview));
+  onMessage('saveSpendingLimits', ({ data }) => afterStart(async () => {
     await spendingLimitsItem.setValue(data);
     return spendingOverview();
   }));
-  onMessage('setSiteRule', ({ data, sender }) => fromExtension(sender, async () => {
-    const hostname = normaliseHostname(data?.hostname);
-    const rule = data?.rule;
-    if (!hostname || (rule !== 'always' && rule !== 'never' && rule !== 'none')) {
-      throw Object.assign(new Error('Invalid site rule'), { code: 'bad-request' });
-    }
-    const rules = await setSiteRule(hostname, rule);
-    if (rule !== 'never') await clearNeverNotices(hostname);
+  onMessage('setSiteRule', ({ data }) => afterStart(async () => {
+    const rules = await setSiteRule(data.hostname, data.rule);
+    if (data.rule !== 'never') await clearNeverNotices(data.hostname);
     return rules;
   }));
 }

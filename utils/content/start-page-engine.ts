@@ -5,7 +5,7 @@
 import { browser } from 'wxt/browser';
 import type { ApiErrorCode } from '../shared/api-errors';
 import { onMessage } from '../shared/messages-to-content';
-import { sendMessage, type MessageSender } from '../shared/protocol';
+import { sendMessage } from '../shared/protocol';
 import { createPageEngine, type EngineProgress, type PageEngine, type PageEngineOptions, type TranslateFn } from '../page/engine';
 import type { DetectLanguage } from '../page/language';
 import { PAGE_BATCH_LIMIT } from '../shared/limits';
@@ -50,15 +50,6 @@ const detectWithBrowser: DetectLanguage = async (text) => {
   return { isReliable: !!result.isReliable, languages: (result.languages ?? []).map((l) => ({ language: l.language, percentage: l.percentage })) };
 };
 
-/** Only the extension itself may steer the page engine. */
-function fromExtension(sender: MessageSender): boolean {
-  return sender.id === undefined || sender.id === browser.runtime.id;
-}
-
-function forbidden(): Error {
-  return Object.assign(new Error('Not from Glossa'), { code: 'forbidden' });
-}
-
 export interface PageEngineWiring {
   engine(): PageEngine | undefined;
   stop(): Promise<void>;
@@ -92,8 +83,8 @@ export function startPageEngine(doc: Document = document, overrides: Partial<Pag
     await current?.restore();
   };
 
-  onMessage('startTranslation', async ({ data, sender }) => {
-    if (!fromExtension(sender)) throw forbidden();
+  // Only the extension itself steers the page engine: the messages' rules (messages-to-content.ts) refuse tabs.
+  onMessage('startTranslation', async ({ data }) => {
     const job = data;
     await stop();
     const current = createPageEngine({
@@ -103,12 +94,10 @@ export function startPageEngine(doc: Document = document, overrides: Partial<Pag
     // Answer at once: the translation runs on and reports its progress.
     void current.start();
   });
-  onMessage('showOriginal', async ({ sender }) => {
-    if (!fromExtension(sender)) throw forbidden();
+  onMessage('showOriginal', async () => {
     await stop();
   });
-  onMessage('retryFailed', ({ sender }) => {
-    if (!fromExtension(sender)) throw forbidden();
+  onMessage('retryFailed', () => {
     engine?.retryFailed();
   });
 

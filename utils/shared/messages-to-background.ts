@@ -6,7 +6,7 @@ import { API_ERROR_CODES } from './api-errors';
 import { isWellFormedKey } from './connection';
 import { normaliseHostname } from './hosts';
 import { LANGUAGE_CODE, PAIR_KEY, baseLanguage } from './language-code';
-import { MAX_CONTEXT_CHARS, PAGE_LIMITS } from './limits';
+import { MAX_CONTEXT_CHARS, MAX_SELECTION_CHARS, MAX_SELECTION_HTML_CHARS, PAGE_LIMITS } from './limits';
 import { listen, type CheckedMessageRules, type Handler } from './protocol';
 import { FORMALITIES, MODEL_TYPES, PLANS } from './settings';
 
@@ -21,6 +21,8 @@ const baseCode = v.pipe(v.string(), v.trim(), v.regex(LANGUAGE_CODE, 'not a lang
 const glossaryId = v.pipe(v.string(), v.regex(/^[A-Za-z0-9][A-Za-z0-9_-]{0,127}$/, 'not a glossary id'));
 const tabId = v.pipe(v.number(), v.integer(), v.minValue(0));
 const count = v.pipe(v.number(), v.integer(), v.minValue(0));
+/** Block and character counts a page reports: at most a billion keeps every sum a safe integer. */
+const reportedCount = v.pipe(count, v.maxValue(1e9));
 const oneLine = (max: number) => v.pipe(v.string(), v.transform((text) => text.replace(/\s+/g, ' ').trim().slice(0, max)));
 
 export const jobOptionsSchema = v.pipe(
@@ -113,10 +115,10 @@ export const backgroundMessages = {
     data: v.pipe(
       v.object({
         state: v.picklist(['translating', 'translated', 'original', 'error']),
-        total: count,
-        done: count,
-        failed: count,
-        billedCharacters: count,
+        total: reportedCount,
+        done: reportedCount,
+        failed: reportedCount,
+        billedCharacters: reportedCount,
         errorCode: v.optional(v.picklist(API_ERROR_CODES)),
       }),
       v.check((r) => r.done + r.failed <= r.total, 'more blocks done than there are'),
@@ -124,16 +126,20 @@ export const backgroundMessages = {
   },
   translateSelection: {
     from: ['content-script'],
+    // At least what the content script sends (utils/content/selection/capture.ts uses the same limits).
     data: v.pipe(
       v.object({
-        html: v.optional(v.string()),
-        text: v.optional(v.string()),
+        html: v.optional(v.pipe(v.string(), v.maxLength(MAX_SELECTION_HTML_CHARS))),
+        text: v.optional(v.pipe(v.string(), v.maxLength(MAX_SELECTION_CHARS))),
+        // The paragraph is only a hint: an oversized one is cut, not a reason to fail.
         context: v.optional(oneLine(MAX_CONTEXT_CHARS)),
         targetLang: v.optional(languageCode),
       }),
       v.check((s) => (s.html === undefined) !== (s.text === undefined), 'exactly one of html and text'),
       v.check((s) => (s.html ?? s.text ?? '').trim() !== '', 'nothing selected'),
     ),
+    // The popover tells an overlong selection (nothing the user can fix in the settings) from a broken request.
+    invalidCode: ({ field, type }) => ((field === 'html' || field === 'text') && type === 'max_length' ? 'too-large' : 'bad-request'),
   },
   openOptionsFromSelection: { from: ['content-script'], data: none },
   // Fixing a term (term-service.ts): the phrases' own rules (empty, control characters, spaces,
@@ -186,7 +192,13 @@ export const backgroundMessages = {
   glossaryEntries: { from: ['extension-page'], data: v.object({ id: glossaryId, sourceLang: baseCode, targetLang: baseCode }) },
   glossaryCreate: { from: ['extension-page'], data: v.object({ name: glossaryName, dictionaries: v.pipe(v.array(dictionary), v.minLength(1)) }) },
   glossaryPutDictionary: { from: ['extension-page'], data: v.object({ id: glossaryId, dictionary }) },
-  glossaryPatch: { from: ['extension-page'], data: v.object({ id: glossaryId, name: v.optional(glossaryName), dictionary: v.optional(dictionary) }) },
+  glossaryPatch: {
+    from: ['extension-page'],
+    data: v.pipe(
+      v.object({ id: glossaryId, name: v.optional(glossaryName), dictionary: v.optional(dictionary) }),
+      v.check((patch) => patch.name !== undefined || patch.dictionary !== undefined, 'nothing to change'),
+    ),
+  },
   glossaryDeleteGlossary: { from: ['extension-page'], data: v.object({ id: glossaryId }) },
   glossaryDeleteDictionary: { from: ['extension-page'], data: v.object({ id: glossaryId, sourceLang: baseCode, targetLang: baseCode }) },
 } satisfies CheckedMessageRules<BackgroundMessage>;

@@ -283,8 +283,11 @@ export type Handler<K extends MessageType> = (message: { data: DataOf<K>; sender
 export interface MessageRule<K extends MessageType> {
   from: readonly SenderKind[];
   data?: v.GenericSchema<unknown, DataOf<K>>;
-  /** The error code for data that does not fit the schema ('bad-request' unless named). */
-  invalidCode?: string;
+  /**
+   * The error code for data that does not fit the schema ('bad-request' unless named); a
+   * function picks it from the first fault (e.g. 'too-large' for an oversized field).
+   */
+  invalidCode?: string | ((fault: { field: string; type: string }) => string);
 }
 
 export type MessageRules<K extends MessageType> = { [P in K]: MessageRule<P> };
@@ -365,7 +368,7 @@ function refusal(code: string, message: string, extra: Record<string, unknown> =
 /**
  * Registers the handler for one message behind its rule: a sender the rule does not name is
  * refused with `forbidden`, data that does not fit the schema with `bad-request` (or the rule's
- * code) naming the first field at fault. The handler gets the schema's output.
+ * code for it) naming the first field at fault. The handler gets the schema's output.
  */
 export function listen<K extends MessageType>(type: K, rule: MessageRule<K>, handler: Handler<K>): () => void {
   return register(type, (({ data, sender }: { data: unknown; sender: MessageSender }) => {
@@ -375,7 +378,8 @@ export function listen<K extends MessageType>(type: K, rule: MessageRule<K>, han
     if (!parsed.success) {
       const issue = parsed.issues[0];
       const field = (issue.path ?? []).map((item) => (typeof item.key === 'number' ? `[${item.key}]` : `.${String(item.key)}`)).join('').replace(/^\./, '');
-      throw refusal(rule.invalidCode ?? 'bad-request', field ? `${field}: ${issue.message}` : issue.message, { field });
+      const code = typeof rule.invalidCode === 'function' ? rule.invalidCode({ field, type: issue.type }) : rule.invalidCode ?? 'bad-request';
+      throw refusal(code, field ? `${field}: ${issue.message}` : issue.message, { field });
     }
     return handler({ data: parsed.output, sender });
   }) as unknown as Handler<K>);

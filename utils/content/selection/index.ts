@@ -27,7 +27,7 @@ export function claimSelectionPopover(scope: Record<symbol, unknown> = globalThi
 export function startSelectionPopover(win: Window = window, deps: PopoverDeps = defaultPopoverDeps): () => void {
   exposeShadowRoot('popover', () => currentPopover()?.shadow ?? null);
   return onMessage('showSelectionTranslation', ({ data }) => {
-    const broadcast = typeof data === 'object' && data !== null && data.onlyIfFocused === true;
+    const broadcast = data.onlyIfFocused === true;
     if (broadcast && !win.document.hasFocus()) return later({ shown: false }, NEGATIVE_ANSWER_DELAY_MS);
     const captured = captureSelection(win);
     if (!captured) return broadcast ? later({ shown: false }, NEGATIVE_ANSWER_DELAY_MS) : { shown: false };
