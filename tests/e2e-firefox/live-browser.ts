@@ -7,7 +7,8 @@ class FirefoxPage implements LivePage {
   readonly errors: string[] = [];
 
   constructor(private readonly glossa: Glossa, readonly page: Page) {
-    page.on('pageerror', (error) => this.errors.push(`page error: ${(error as Error).message}`));
+    // BiDi reports an uncaught error as its text, "Name: message"; keep the message, as Chromium reports it.
+    page.on('pageerror', (error) => this.errors.push(`page error: ${(error as Error).message.replace(/^\w*Error: /, '')}`));
     page.on('console', (message) => {
       if (message.type() === 'error') this.errors.push(`console error: ${message.text()}`);
     });
