@@ -229,9 +229,12 @@ export async function driveApp(browser: LiveBrowser, path: string, mode: Mode): 
   expect(await session.translatedElements(), 'elements still translated after show original').toBe(0);
   await steps(session, WHILE_ORIGINAL);
 
+  const sentBefore = new Set(session.sentTexts());
   const logBefore = browser.api.log.length;
   await session.toggleTranslation();
   const again = browser.api.log.slice(logBefore).filter((r) => r.path === '/v2/translate');
+  // What was translated before comes from the cache: only text the app changed while original is billed again.
+  expect(session.sentTexts(logBefore).filter((t) => sentBefore.has(t)), 'texts billed again on translating again').toEqual([]);
   await steps(session, AFTER_AGAIN);
   await session.toggleTranslation();
   expect(await session.translatedElements(), 'elements still translated after the last show original').toBe(0);
