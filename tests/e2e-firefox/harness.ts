@@ -42,6 +42,10 @@ const contextId = (page: Page): string => (page.mainFrame() as unknown as { _id:
 
 type StartedServer = Awaited<ReturnType<typeof startServer>>;
 
+/** Firefox keeps these settings in the add-on's IndexedDB, not storage.local (utils/extension/private-storage.ts, settings-store.ts). */
+const PRIVATE_KEYS = ['connection', 'siteRules', 'defaultGlossaries'];
+const PRIVATE_DB = { name: 'glossa-private', store: 'items', changes: 'glossa-private-changes' };
+
 /** Polls `condition` until it holds; no fixed sleeps anywhere else. */
 export async function waitUntil(condition: () => boolean | Promise<boolean>, what: string, timeoutMs = 20_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
@@ -214,12 +218,49 @@ export class Glossa {
     return id;
   }
 
+  /** Writes settings where the add-on keeps them: private ones in its IndexedDB (announced as the add-on does), the rest in storage.local. */
   async setStorage(values: Record<string, unknown>): Promise<void> {
-    await this.inExtension((browser, v) => browser.storage.local.set(v), values);
+    const local = Object.fromEntries(Object.entries(values).filter(([key]) => !PRIVATE_KEYS.includes(key)));
+    const kept = Object.entries(values).filter(([key]) => PRIVATE_KEYS.includes(key));
+    await this.inExtension(async (browser, { local, kept, db }) => {
+      await browser.storage.local.set(local);
+      if (kept.length === 0) return;
+      const open = indexedDB.open(db.name);
+      open.onupgradeneeded = () => open.result.createObjectStore(db.store);
+      const database = await new Promise<IDBDatabase>((resolve, reject) => {
+        open.onsuccess = () => resolve(open.result);
+        open.onerror = () => reject(open.error);
+      });
+      const tx = database.transaction(db.store, 'readwrite');
+      for (const [key, value] of kept) tx.objectStore(db.store).put(value, key);
+      await new Promise((resolve, reject) => {
+        tx.oncomplete = resolve;
+        tx.onerror = () => reject(tx.error);
+      });
+      database.close();
+      const changes = new BroadcastChannel(db.changes);
+      for (const [key] of kept) changes.postMessage(key);
+      changes.close();
+    }, { local, kept, db: PRIVATE_DB });
   }
 
   async stored<T>(key: string): Promise<T> {
-    return this.inExtension(async (browser, k) => (await browser.storage.local.get(k))[k], key) as Promise<T>;
+    if (!PRIVATE_KEYS.includes(key)) return this.inExtension(async (browser, k) => (await browser.storage.local.get(k))[k], key) as Promise<T>;
+    return this.inExtension(async (_browser, { key, db }) => {
+      const open = indexedDB.open(db.name);
+      open.onupgradeneeded = () => open.result.createObjectStore(db.store);
+      const database = await new Promise<IDBDatabase>((resolve, reject) => {
+        open.onsuccess = () => resolve(open.result);
+        open.onerror = () => reject(open.error);
+      });
+      const read = database.transaction(db.store).objectStore(db.store).get(key);
+      const value = await new Promise((resolve, reject) => {
+        read.onsuccess = () => resolve(read.result);
+        read.onerror = () => reject(read.error);
+      });
+      database.close();
+      return value;
+    }, { key, db: PRIVATE_DB }) as Promise<T>;
   }
 
   /** Privileged code that finds `tab`, the XUL tab holding the page's BiDi browsing context. */

@@ -245,6 +245,37 @@ describe('page engine: HTML in, HTML out', () => {
     expect(translator.sent()).toEqual(['Nous sommes une petite équipe.']);
   });
 
+  it('sends the same source language when the page is translated again, whether detection was late or quick', async () => {
+    const late = () => new Promise<undefined>(() => undefined);
+    const reads = (language: string) => async () => ({ isReliable: true, languages: [{ language, percentage: 98 }] });
+    const translator = fakeTranslator();
+    const translate = async (doc: Document, detectLanguage: typeof late | ReturnType<typeof reads>) => {
+      const engine = testEngine(translator.translate, { document: doc, detectLanguage });
+      await engine.start();
+      await engine.idle();
+      const { sourceLang } = translator.calls.at(-1)!.info;
+      await engine.restore();
+      return sourceLang;
+    };
+    // Documents of their own (no lang declared, shown as a tab in front): the decision is kept per document.
+    const ownDocument = () => {
+      const doc = document.implementation.createHTMLDocument('Notes');
+      Object.defineProperties(doc, { hidden: { value: false }, visibilityState: { value: 'visible' } });
+      doc.body.innerHTML = '<p>We are a small team.</p>';
+      return doc;
+    };
+    const lateFirst = ownDocument();
+    expect(await translate(lateFirst, late)).toBeUndefined();
+    expect(await translate(lateFirst, reads('en'))).toBeUndefined();
+
+    const quickFirst = ownDocument();
+    expect(await translate(quickFirst, reads('en'))).toBe('EN');
+    expect(await translate(quickFirst, late)).toBe('EN');
+    // Text that now reads as another language is decided anew.
+    quickFirst.body.innerHTML = '<p>Nous sommes une petite équipe.</p>';
+    expect(await translate(quickFirst, reads('fr'))).toBe('FR');
+  });
+
   it('does not send text already in the target language', async () => {
     document.documentElement.setAttribute('lang', 'en');
     document.body.innerHTML = '<p>English text</p><p lang="de">Deutscher Text</p><blockquote lang="en-GB">British</blockquote>';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { baseOf, decideSourceLanguage, languageFilter, textSample } from '../../utils/page/language';
+import { baseOf, decideSourceLanguage, keepPageDecision, languageFilter, textSample } from '../../utils/page/language';
 
 const reliable = (language: string, percentage = 95) => ({ isReliable: true, languages: [{ language, percentage }] });
 
@@ -26,6 +26,19 @@ describe('decideSourceLanguage', () => {
   });
   it('maps generic Norwegian to Bokmål', () => {
     expect(baseOf('no')).toBe('nb');
+  });
+});
+
+describe('keepPageDecision', () => {
+  const en = { sourceLang: 'EN', pageLanguage: 'en' };
+  it('keeps the source language of the document\'s earlier translation', () => {
+    expect(keepPageDecision({ declared: 'en', decision: en }, { declared: 'en', decision: { pageLanguage: 'en' } })).toEqual(en);
+    expect(keepPageDecision({ declared: '', decision: { pageLanguage: '' } }, { declared: '', decision: en })).toEqual({ pageLanguage: 'en' });
+  });
+  it('decides anew when the page declares another language or its text reads as one', () => {
+    expect(keepPageDecision({ declared: 'en', decision: en }, { declared: 'fr', decision: { sourceLang: 'FR', pageLanguage: 'fr' } })).toEqual({ sourceLang: 'FR', pageLanguage: 'fr' });
+    expect(keepPageDecision({ declared: '', decision: en }, { declared: '', decision: { sourceLang: 'FR', pageLanguage: 'fr' } })).toEqual({ sourceLang: 'FR', pageLanguage: 'fr' });
+    expect(keepPageDecision(undefined, { declared: '', decision: en })).toEqual(en);
   });
 });
 

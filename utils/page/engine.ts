@@ -9,7 +9,7 @@
 import type { BlockResult } from '../shared/protocol';
 import { createCollector } from './collector';
 import { createFailureMarks } from './failure-marks';
-import { decideSourceLanguage, languageFilter, textSample } from './language';
+import { decideSourceLanguage, keepPageDecision, languageFilter, textSample, type PageDecision } from './language';
 import { createObserver } from './observe';
 import { createProgress } from './progress';
 import { createSlicer } from './schedule';
@@ -29,6 +29,8 @@ const QUIET_DELAY_MS = 400;
 const RESTORES_PER_FRAME = 150;
 /** How long language detection may hold up the start. */
 const DETECTION_WAIT_MS = 200;
+/** The language each document was last translated from (see keepPageDecision). */
+const pageDecisions = new WeakMap<Document, PageDecision>();
 
 export function createPageEngine(options: PageEngineOptions): PageEngine {
   const doc = options.document ?? document;
@@ -165,7 +167,10 @@ export function createPageEngine(options: PageEngineOptions): PageEngine {
             new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), DETECTION_WAIT_MS)),
           ])
         : undefined;
-      const decision = decideSourceLanguage({ fixedSource: job.sourceLang, pageLang: doc.documentElement?.getAttribute('lang') ?? '', detected });
+      const declared = doc.documentElement?.getAttribute('lang') ?? '';
+      const fresh = decideSourceLanguage({ fixedSource: job.sourceLang, pageLang: declared, detected });
+      const decision = job.sourceLang ? fresh : keepPageDecision(pageDecisions.get(doc), { declared, decision: fresh });
+      if (!job.sourceLang) pageDecisions.set(doc, { declared, decision });
       sourceLang = decision.sourceLang;
       pageLanguage = decision.pageLanguage;
       const title = doc.title.trim();

@@ -47,6 +47,26 @@ export function decideSourceLanguage(input: { fixedSource: string; pageLang: str
   return { pageLanguage: detected && detected !== 'und' ? detected : declared };
 }
 
+/** What a document's language was decided to be, and the `lang` it declared then. */
+export interface PageDecision {
+  declared: string;
+  decision: LanguageDecision;
+}
+
+/**
+ * The decision to use when the same document is translated again. Detection may be late once
+ * (the start does not wait for it) and quick the next time: the page keeps its earlier source
+ * language unless it now declares another language or its text reads as one, because a changed
+ * source language changes every block's identity and each would be billed again.
+ */
+export function keepPageDecision(earlier: PageDecision | undefined, fresh: PageDecision): LanguageDecision {
+  if (!earlier || earlier.declared !== fresh.declared) return fresh.decision;
+  const language = fresh.decision.pageLanguage;
+  // Left to the API's detection before, so again: right for any text, and the same identity.
+  if (!earlier.decision.sourceLang) return { pageLanguage: language || earlier.decision.pageLanguage };
+  return !language || language === earlier.decision.pageLanguage ? earlier.decision : fresh.decision;
+}
+
 /** The rule for a language tag found on an element (or the page): translate its text or not. */
 export function languageFilter(targetLang: string, fixedSource: string): (lang: string) => boolean {
   const target = baseOf(targetLang);

@@ -4,11 +4,10 @@
 // while the page is translated, in English while it is original), without a page error, and
 // the API server's log must never hold text that is already a translation.
 import { expect } from 'vitest';
-import type { Page } from 'playwright-core';
 import { pseudoTranslate } from '../../../server/index';
 import { reorderInlineElements } from '../../../server/reorder';
-import type { Glossa } from '../harness';
 import { INITIAL_ITEMS, MORE_ITEMS, TIMER_RUNS, type View } from './data';
+import type { LiveBrowser, LivePage } from './live-browser';
 
 export interface Mode {
   name: string;
@@ -98,9 +97,8 @@ function mismatches(checks: Expected[]): string[] {
 }
 
 /** Waits until the page reads as `checks` say; returns what still differs after the wait (nothing when it does). */
-export async function waitForChecks(page: Page, checks: Expected[]): Promise<string[]> {
-  const wait = page.waitForFunction(`(${mismatches.toString()})(${JSON.stringify(checks)}).length === 0`, undefined, { timeout: 15_000, polling: 'raf' });
-  return (await wait.then(() => true, () => false)) ? [] : page.evaluate(mismatches, checks);
+export async function waitForChecks(page: LivePage, checks: Expected[]): Promise<string[]> {
+  return (await page.waitFor(`(${mismatches.toString()})(${JSON.stringify(checks)}).length === 0`, 15_000)) ? [] : page.evaluate(mismatches, checks);
 }
 
 /** Runs in the page: elements under `scope` whose own text or attributes are translated. */
@@ -125,32 +123,32 @@ export interface Figures {
 
 export class AppSession {
   readonly model = new AppModel();
-  readonly errors: string[] = [];
-  /** Index into the server's log where this app's requests start. */
-  private readonly logStart: number;
   translated: Mode | undefined;
 
-  private constructor(readonly glossa: Glossa, readonly page: Page, readonly mode: Mode) {
-    this.logStart = glossa.api.log.length;
+  private constructor(
+    readonly browser: LiveBrowser,
+    readonly page: LivePage,
+    readonly mode: Mode,
+    /** Index into the server's log where this app's requests start. */
+    private readonly logStart: number,
+  ) {}
+
+  /** Page errors and console errors since the app was opened. */
+  get errors(): string[] {
+    return this.page.errors;
   }
 
-  /** Opens the app's page and watches it for page errors and console errors. */
-  static async open(glossa: Glossa, path: string, mode: Mode): Promise<AppSession> {
-    const page = await glossa.context.newPage();
-    const session = new AppSession(glossa, page, mode);
-    page.on('pageerror', (error) => session.errors.push(`page error: ${error.message}`));
-    page.on('console', (message) => {
-      if (message.type() === 'error') session.errors.push(`console error: ${message.text()}`);
-    });
-    await page.goto(glossa.pageUrl(path));
-    await page.bringToFront();
+  /** Opens the app's page (watched for page errors and console errors from the start). */
+  static async open(browser: LiveBrowser, path: string, mode: Mode): Promise<AppSession> {
+    const logStart = browser.api.log.length;
+    const session = new AppSession(browser, await browser.open(path), mode, logStart);
     await session.check('the app starts');
     return session;
   }
 
   /** Texts of every translate request since the app was opened. */
   sentTexts(from = this.logStart): string[] {
-    return this.glossa.api.log.slice(from).filter((r) => r.path === '/v2/translate').flatMap((r) => (r.params as { text?: string[] } | undefined)?.text ?? []);
+    return this.browser.api.log.slice(from).filter((r) => r.path === '/v2/translate').flatMap((r) => (r.params as { text?: string[] } | undefined)?.text ?? []);
   }
 
   /** Waits until the page shows the model's state (in the language it is in), then checks errors and the log. */
@@ -169,9 +167,9 @@ export class AppSession {
 
   /** The user's toggle (the toolbar command): translate, or show the original. */
   async toggleTranslation(): Promise<void> {
-    await this.glossa.dispatchCommand('translate-page', this.page);
+    await this.page.translatePageCommand();
     const phase = this.translated ? 'original' : 'translated';
-    const state = await this.glossa.waitForPhase(this.page, phase);
+    const state = await this.page.waitForPhase(phase);
     if (phase === 'translated') expect(state.failed).toBe(0);
     this.translated = this.translated ? undefined : this.mode;
     await this.check(phase === 'translated' ? 'translate the page' : 'show original');
@@ -219,8 +217,8 @@ async function steps(session: AppSession, list: Step[]): Promise<void> {
 }
 
 /** The whole sequence; returns the figures for the report. */
-export async function driveApp(glossa: Glossa, path: string, mode: Mode): Promise<Figures> {
-  const session = await AppSession.open(glossa, path, mode);
+export async function driveApp(browser: LiveBrowser, path: string, mode: Mode): Promise<Figures> {
+  const session = await AppSession.open(browser, path, mode);
   await session.toggleTranslation();
   await steps(session, EDITS);
 
@@ -231,9 +229,12 @@ export async function driveApp(glossa: Glossa, path: string, mode: Mode): Promis
   expect(await session.translatedElements(), 'elements still translated after show original').toBe(0);
   await steps(session, WHILE_ORIGINAL);
 
-  const logBefore = glossa.api.log.length;
+  const sentBefore = new Set(session.sentTexts());
+  const logBefore = browser.api.log.length;
   await session.toggleTranslation();
-  const again = glossa.api.log.slice(logBefore).filter((r) => r.path === '/v2/translate');
+  const again = browser.api.log.slice(logBefore).filter((r) => r.path === '/v2/translate');
+  // What was translated before comes from the cache: only text the app changed while original is billed again.
+  expect(session.sentTexts(logBefore).filter((t) => sentBefore.has(t)), 'texts billed again on translating again').toEqual([]);
   await steps(session, AFTER_AGAIN);
   await session.toggleTranslation();
   expect(await session.translatedElements(), 'elements still translated after the last show original').toBe(0);
