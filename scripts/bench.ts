@@ -5,6 +5,7 @@ import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import os from 'node:os';
 import type { BenchSuite, Figure } from './bench/figure';
+import { installExtensionDouble } from './bench/extension-double';
 
 const json = process.argv.includes('--json');
 const only = process.argv.slice(2).filter((a) => !a.startsWith('--'));
@@ -16,6 +17,7 @@ const suites = readdirSync(dir)
 
 const machine = `${os.cpus().length}x ${os.cpus()[0]?.model.trim() ?? 'cpu'}, node ${process.version}`;
 const rows: Figure[] = [];
+await installExtensionDouble();
 for (const file of suites) {
   const suite = (await import(pathToFileURL(resolve(dir, file)).href)).default as BenchSuite;
   if (!json) process.stderr.write(`running ${file}…\n`);

@@ -7,6 +7,7 @@
 //     hostile page with the same texts (and a title of its choosing) was translated first.
 import { performance } from 'node:perf_hooks';
 import type { BenchSuite, Figure } from './figure';
+import { installExtensionDouble } from './extension-double';
 
 const KEY = 'site-bench-key';
 const SITE = 'bank.example';
@@ -28,11 +29,8 @@ function sitePage(n: number): { title: string; blocks: Block[] } {
 
 const suite: BenchSuite = async () => {
   // The background's modules read the extension APIs at import: give them the test double.
-  const idb = await import('fake-indexeddb');
-  Object.assign(globalThis, { indexedDB: idb.indexedDB, IDBKeyRange: idb.IDBKeyRange });
+  await installExtensionDouble();
   const { fakeBrowser } = await import('wxt/testing/fake-browser');
-  (globalThis as { browser?: unknown }).browser = fakeBrowser;
-  (fakeBrowser.i18n as { getMessage: (key: string) => string }).getMessage = (key) => key;
   const { startServer } = await import('../../server/index');
   const { createStore } = await import('idb-keyval');
   const { createApiClient } = await import('../../utils/api/client');

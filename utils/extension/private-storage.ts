@@ -20,7 +20,8 @@ export interface PrivateItem<T> {
 export type PrivateBackend = 'storage-local' | 'indexeddb';
 
 /** Where private items live in this build. */
-export const PRIVATE_BACKEND: PrivateBackend = import.meta.env.FIREFOX ? 'indexeddb' : 'storage-local';
+// The build replaces import.meta.env; plain Node (the benchmarks under tsx) has none.
+export const PRIVATE_BACKEND: PrivateBackend = typeof import.meta.env === 'object' && import.meta.env.FIREFOX ? 'indexeddb' : 'storage-local';
 
 let idbStore: UseStore | undefined;
 function privateDb(): UseStore {
