@@ -10,7 +10,8 @@
 //     client's retries holds the queue for the time the server asked; a text that failed
 //     repeatedly (for reasons of its own) is refused for a while; a spending gate (per-tab
 //     ceiling, monthly budget) may refuse a caller's texts;
-//   - billing: the billed characters of a request are credited to the caller of its first text.
+//   - billing: the billed characters of a request are shared among the callers of its texts,
+//     by their texts' length.
 // Retrying one failed request belongs to the API client (utils/api/retry.ts); deduplication and
 // the cache belong to the translation service, which hands this queue only what must be sent.
 import type { ApiClient } from '../../api/client';
