@@ -42,4 +42,18 @@ describe('slicer', () => {
     while (!slicer.expired()) clock.t += 1;
     expect(clock.t - 100).toBeLessThanOrEqual(8 + 16);
   });
+
+  it('a look before any work (the clock moved a hair) does not let heavy items run unchecked', () => {
+    const clock = fakeClock();
+    const slicer = createSlicer(8, clock.now);
+    // A loop that asks first, as the writer's does; a real clock moves between two reads.
+    clock.t += 0.0001;
+    let items = 0;
+    while (!slicer.expired()) {
+      clock.t += 3;
+      items++;
+    }
+    expect(clock.t - 100).toBeLessThanOrEqual(8 + 2 * 3 + 0.001);
+    expect(items).toBeLessThanOrEqual(5);
+  });
 });

@@ -175,6 +175,8 @@ export function* collectBlocks(root: Element | ShadowRoot | Document, ctx: Colle
     if (status === 'opaque' || (status === 'skip' && !breaksRun(el)) || (status === 'inline' && inlineOnly(el))) {
       run.push(el);
       node = walker.nextSibling();
+      // A container may hold thousands of inline elements: a chance to pause between them.
+      yield undefined;
       continue;
     }
     const before = flush();

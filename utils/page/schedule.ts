@@ -52,7 +52,10 @@ export function createSlicer(budgetMs = SLICE_MS, now: () => number = () => perf
       const t = now();
       if (t >= deadline) return true;
       const perItem = (t - lastLook) / items;
-      stride = perItem > 0 ? Math.max(1, Math.min(MAX_ITEMS_BETWEEN_LOOKS, Math.floor(CLOCK_EVERY_MS / perItem))) : Math.min(MAX_ITEMS_BETWEEN_LOOKS, stride * 2);
+      // At most doubling per look: a look taken before any work (a loop that asks first) measures
+      // nothing, and must not let the next sixteen heavy items run unchecked.
+      const fit = perItem > 0 ? Math.floor(CLOCK_EVERY_MS / perItem) : MAX_ITEMS_BETWEEN_LOOKS;
+      stride = Math.max(1, Math.min(MAX_ITEMS_BETWEEN_LOOKS, stride * 2, fit));
       lastLook = t;
       items = 0;
       return false;
