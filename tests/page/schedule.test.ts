@@ -56,4 +56,22 @@ describe('slicer', () => {
     expect(clock.t - 100).toBeLessThanOrEqual(8 + 2 * 3 + 0.001);
     expect(items).toBeLessThanOrEqual(5);
   });
+
+  it('passes started one after another in one task share its slice', () => {
+    const clock = fakeClock();
+    const first = createSlicer(8, clock.now);
+    while (!first.expired()) clock.t += 1;
+    // A second pass starting right away (same task) has no slice of its own left.
+    const second = createSlicer(8, clock.now);
+    expect(second.expired()).toBe(true);
+    // Long after, in another task, a new pass gets a whole slice.
+    clock.t += 50;
+    const third = createSlicer(8, clock.now);
+    let items = 0;
+    while (!third.expired()) {
+      clock.t += 1;
+      items++;
+    }
+    expect(items).toBe(8);
+  });
 });

@@ -41,16 +41,29 @@ const CLOCK_EVERY_MS = 0.25;
 /** At most this many items between looks, so a run of suddenly heavy items cannot overrun a slice by much. */
 const MAX_ITEMS_BETWEEN_LOOKS = 16;
 
-export function createSlicer(budgetMs = SLICE_MS, now: () => number = () => performance.now()): Slicer {
-  let deadline = now() + budgetMs;
-  let lastLook = deadline - budgetMs;
+const performanceNow = () => performance.now();
+
+/**
+ * The end of the current slice, per clock, shared by every pass of the engine: passes started
+ * one after another within one task (a collection pass that ends starts a writing pass, which
+ * starts the next collection) share that task's slice instead of taking a fresh one each.
+ */
+const sliceEnds = new WeakMap<() => number, number>();
+
+export function createSlicer(budgetMs = SLICE_MS, now: () => number = performanceNow): Slicer {
+  const start = now();
+  // A slice that ended only moments ago was this task's: join it (the first look yields).
+  // One that ended longer ago belongs to an earlier task: start a new one.
+  const current = sliceEnds.get(now);
+  if (current === undefined || current <= start - budgetMs) sliceEnds.set(now, start + budgetMs);
+  let lastLook = start;
   let items = 0;
   let stride = 1;
   return {
     expired: () => {
       if (++items < stride) return false;
       const t = now();
-      if (t >= deadline) return true;
+      if (t >= sliceEnds.get(now)!) return true;
       const perItem = (t - lastLook) / items;
       // At most doubling per look: a look taken before any work (a loop that asks first) measures
       // nothing, and must not let the next sixteen heavy items run unchecked.
@@ -63,7 +76,7 @@ export function createSlicer(budgetMs = SLICE_MS, now: () => number = () => perf
     next: async () => {
       await yieldToPage();
       lastLook = now();
-      deadline = lastLook + budgetMs;
+      sliceEnds.set(now, lastLook + budgetMs);
       items = 0;
     },
   };
