@@ -11,6 +11,7 @@ import type { ReplaceOutcome } from '../../utils/content/selection/replace';
 import type { SafeTranslation } from '../../utils/content/selection/sanitize';
 import { TranslationText } from './TranslationText';
 import { AddToGlossaryForm, type TermFixApi } from './AddToGlossaryForm';
+import { DialogFrame } from './DialogFrame';
 
 export type PopoverStatus =
   | { state: 'loading' }
@@ -34,8 +35,6 @@ export interface SelectionPopoverProps {
 }
 
 type Notice = 'copied' | 'copy-failed' | 'changed' | null;
-
-const FOCUSABLE = 'button:not([disabled]), select:not([disabled]), a[href], [tabindex]:not([tabindex="-1"])';
 
 /** API codes (EN-US, ZH-HANS) as BCP 47 for the lang attribute. */
 function bcp47(code: string): string {
@@ -67,26 +66,6 @@ export function SelectionPopover(props: SelectionPopoverProps) {
     ? targets
     : [{ language: targetLang, name: languageName(targetLang) }, ...targets];
 
-  const onKeyDown = (event: KeyboardEvent) => {
-    if (event.key === 'Escape') {
-      event.preventDefault();
-      event.stopPropagation();
-      props.onClose();
-      return;
-    }
-    if (event.key !== 'Tab' || !dialog.current) return;
-    const focusables = Array.from(dialog.current.querySelectorAll<HTMLElement>(FOCUSABLE));
-    if (focusables.length === 0) return;
-    const root = dialog.current.getRootNode() as Document | ShadowRoot;
-    const current = root.activeElement;
-    const index = focusables.indexOf(current as HTMLElement);
-    const next = event.shiftKey
-      ? (index <= 0 ? focusables[focusables.length - 1] : focusables[index - 1])
-      : (index === -1 || index === focusables.length - 1 ? focusables[0] : focusables[index + 1]);
-    event.preventDefault();
-    next.focus();
-  };
-
   const done = status.state === 'done' ? status : null;
 
   const copy = async () => {
@@ -99,20 +78,8 @@ export function SelectionPopover(props: SelectionPopoverProps) {
   };
 
   return (
-    <div
-      ref={dialog}
-      class="popover"
-      role="dialog"
-      aria-labelledby="glossa-popover-title"
-      tabIndex={-1}
-      onKeyDown={onKeyDown}
-    >
-      <div class="header">
-        <h2 id="glossa-popover-title" class="title">{t('popoverTitle')}</h2>
-        <button type="button" class="close" aria-label={t('popoverClose')} title={t('popoverCloseHint')} onClick={() => props.onClose()}>
-          <span aria-hidden="true">×</span>
-        </button>
-      </div>
+    <DialogFrame titleId="glossa-popover-title" title={t('popoverTitle')} closeLabel={t('popoverClose')} closeHint={t('popoverCloseHint')}
+      onClose={props.onClose} dialogRef={dialog}>
       <div class="languages">
         <span class="source" data-testid="source-language">
           {done?.detectedSourceLang ? t('popoverFrom', languageName(done.detectedSourceLang)) : ''}
@@ -163,6 +130,6 @@ export function SelectionPopover(props: SelectionPopoverProps) {
           <span class="billed">{done.billedCharacters > 0 ? t('popoverBilled', String(done.billedCharacters)) : t('popoverBilledNone')}</span>
         </div>
       )}
-    </div>
+    </DialogFrame>
   );
 }

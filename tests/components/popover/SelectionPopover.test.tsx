@@ -120,6 +120,24 @@ describe('SelectionPopover', () => {
     expect(document.activeElement).toBe(close);
   });
 
+  it('Tab moves through the Add to glossary fields in order, and stays inside the dialog', async () => {
+    const api = {
+      options: vi.fn(async () => ({ sourceLang: 'en', targetLang: 'de', glossaries: [{ id: 'g1', name: 'Team', entryCount: 3 }], selected: 'g1', newName: 'English → German' })),
+      save: vi.fn(),
+      undo: vi.fn(),
+      refresh: vi.fn(),
+    };
+    setup({ termFix: { sourceText: 'the docs', api } });
+    fireEvent.click(screen.getByRole('button', { name: 'Add to glossary' }));
+    const source = await waitFor(() => document.getElementById('glossa-term-source')!);
+    const target = document.getElementById('glossa-term-target')!;
+    source.focus();
+    fireEvent.keyDown(source, { key: 'Tab' });
+    expect(document.activeElement).toBe(target);
+    fireEvent.keyDown(target, { key: 'Tab', shiftKey: true });
+    expect(document.activeElement).toBe(source);
+  });
+
   it('names the way out of each error', () => {
     const props = setup({ status: { state: 'error', error: describeError('no-key') } });
     expect(screen.getByRole('alert').textContent).toContain('needs an API key');

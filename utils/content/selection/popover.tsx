@@ -85,6 +85,26 @@ export function claimPopoverSlot(popover: OpenPopover): void {
   current = popover;
 }
 
+/**
+ * Closes a popover or dialog on a press outside its host and on Escape pressed in the page
+ * (focus may have left it; the page still gets the key). Focus stays where the user put it.
+ * Returns what stops listening.
+ */
+export function closeOnOutsideInput(doc: Document, host: HTMLElement, close: () => void): () => void {
+  const onPointerDown = (event: Event) => {
+    if (!event.composedPath().includes(host)) close();
+  };
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key === 'Escape' && !event.composedPath().includes(host)) close();
+  };
+  doc.addEventListener('pointerdown', onPointerDown, true);
+  doc.addEventListener('keydown', onKeyDown, true);
+  return () => {
+    doc.removeEventListener('pointerdown', onPointerDown, true);
+    doc.removeEventListener('keydown', onKeyDown, true);
+  };
+}
+
 /** Inline !important declarations on the host: page rules for our tag cannot hide or move it. */
 const HOST_STYLE: Record<string, string> = {
   all: 'initial', display: 'block', position: 'absolute', 'z-index': '2147483647', margin: '0', padding: '0',
@@ -252,14 +272,6 @@ export function openSelectionPopover(captured: CapturedSelection, deps: PopoverD
     return outcome;
   };
 
-  const onPointerDown = (event: Event) => {
-    if (!event.composedPath().includes(host)) popover.close(false);
-  };
-  // Escape closes it from the page too (focus may have left the popover); the page still gets the key.
-  const onKeyDown = (event: KeyboardEvent) => {
-    if (event.key === 'Escape' && !event.composedPath().includes(host)) popover.close(false);
-  };
-
   const popover: OpenPopover = {
     host,
     shadow,
@@ -267,8 +279,7 @@ export function openSelectionPopover(captured: CapturedSelection, deps: PopoverD
     close(restoreFocus = true) {
       if (closed) return;
       closed = true;
-      doc.removeEventListener('pointerdown', onPointerDown, true);
-      doc.removeEventListener('keydown', onKeyDown, true);
+      stopListening();
       render(null, mount);
       host.remove();
       if (current === popover) current = null;
@@ -279,8 +290,7 @@ export function openSelectionPopover(captured: CapturedSelection, deps: PopoverD
     },
   };
   current = popover;
-  doc.addEventListener('pointerdown', onPointerDown, true);
-  doc.addEventListener('keydown', onKeyDown, true);
+  const stopListening = closeOnOutsideInput(doc, host, () => popover.close(false));
   translate();
   return popover;
 }

@@ -5,7 +5,7 @@
 import { render } from 'preact';
 import { TermFixDialog } from '../../../components/popover/TermFixDialog';
 import type { SelectionRect } from '../selection/capture';
-import { claimPopoverSlot, createHost, placePopover, type OpenPopover } from '../selection/popover';
+import { claimPopoverSlot, closeOnOutsideInput, createHost, placePopover, type OpenPopover } from '../selection/popover';
 import { deepActiveElement } from '../selection/selected-range';
 import { termFixApi } from './api';
 
@@ -26,13 +26,6 @@ export function openTermFixDialog(data: TermFixDialogData): OpenPopover {
   const previous = deepActiveElement(doc) as HTMLElement | null;
   const { host, shadow, mount } = createHost(doc);
   let closed = false;
-  const onPointerDown = (event: Event) => {
-    if (!event.composedPath().includes(host)) dialog.close(false);
-  };
-  // Escape closes it from the page too (focus may have left the dialog); the page still gets the key.
-  const onKeyDown = (event: KeyboardEvent) => {
-    if (event.key === 'Escape' && !event.composedPath().includes(host)) dialog.close();
-  };
   const dialog: OpenPopover = {
     host,
     shadow,
@@ -40,8 +33,7 @@ export function openTermFixDialog(data: TermFixDialogData): OpenPopover {
     close(restoreFocus = true) {
       if (closed) return;
       closed = true;
-      doc.removeEventListener('pointerdown', onPointerDown, true);
-      doc.removeEventListener('keydown', onKeyDown, true);
+      stopListening();
       render(null, mount);
       host.remove();
       if (restoreFocus && previous?.isConnected && previous !== doc.body && typeof previous.focus === 'function') previous.focus();
@@ -57,7 +49,6 @@ export function openTermFixDialog(data: TermFixDialogData): OpenPopover {
     mount,
   );
   placePopover(host, data.rect, doc.defaultView ?? window);
-  doc.addEventListener('pointerdown', onPointerDown, true);
-  doc.addEventListener('keydown', onKeyDown, true);
+  const stopListening = closeOnOutsideInput(doc, host, () => dialog.close(false));
   return dialog;
 }
