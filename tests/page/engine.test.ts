@@ -508,8 +508,11 @@ describe('page engine: tab visibility and removed content', () => {
       const translator = fakeTranslator();
       const engine = testEngine(translator.translate);
       vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+      let started: Promise<void>;
       try {
-        await engine.start();
+        // Not awaited here: when collection uses up its slice it yields on a (fake) timer and
+        // then waits for the tab to be shown, so start() may only end after visibilitychange.
+        started = engine.start();
         // Every timer the engine sets runs: still no call while the tab is hidden.
         await vi.advanceTimersByTimeAsync(1000);
         expect(translator.calls).toHaveLength(0);
@@ -518,6 +521,7 @@ describe('page engine: tab visibility and removed content', () => {
       }
       isHidden = false;
       document.dispatchEvent(new Event('visibilitychange'));
+      await started;
       await engine.idle();
       expect(document.body.innerHTML).toBe('<p>LATER</p>');
     } finally {
