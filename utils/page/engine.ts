@@ -5,32 +5,26 @@
 //   units.ts (registry) · collector.ts (finding units) · viewport.ts (nearness) ·
 //   scheduler.ts (what goes in which call, plain data) · sender.ts (calls and answers) ·
 //   writer.ts (writing and undoing) · observe.ts (following the page) ·
-//   failure-marks.ts · progress.ts (progress and the idle promise) · term-refresh.ts (fixing a term).
+//   failure-marks.ts · progress.ts (progress and the idle promise) · term-refresh.ts (fixing a term) ·
+//   language.ts (which language the page is in).
 import type { BlockResult } from '../shared/protocol';
 import { createCollector } from './collector';
 import { createFailureMarks } from './failure-marks';
-import { decideSourceLanguage, keepPageDecision, languageFilter, textSample, type PageDecision } from './language';
+import { decideForPage, languageFilter } from './language';
 import { createObserver } from './observe';
 import { createProgress } from './progress';
-import { createSlicer } from './schedule';
 import { createScheduler } from './scheduler';
 import { createSender } from './sender';
 import { createTermRefresh } from './term-refresh';
 import type { PageEngine, PageEngineOptions, Priority } from './types';
 import { createRegistry, isRendered, type Unit } from './units';
 import { createViewport } from './viewport';
-import { createWriter, nextFrame } from './writer';
+import { createWriter } from './writer';
 
 export type { BlockTexts, EngineProgress, EngineState, PageEngine, PageEngineOptions, Priority, RefreshOutcome, TranslateFn, TranslateInfo, TranslateReply } from './types';
 
 /** How long quiet attributes wait for company once everything else is done. */
 const QUIET_DELAY_MS = 400;
-/** Units put back per frame when restoring. */
-const RESTORES_PER_FRAME = 150;
-/** How long language detection may hold up the start. */
-const DETECTION_WAIT_MS = 200;
-/** The language each document was last translated from (see keepPageDecision). */
-const pageDecisions = new WeakMap<Document, PageDecision>();
 
 export function createPageEngine(options: PageEngineOptions): PageEngine {
   const doc = options.document ?? document;
@@ -161,18 +155,7 @@ export function createPageEngine(options: PageEngineOptions): PageEngine {
     async start() {
       if (started) return;
       started = true;
-      const detected = options.detectLanguage && !job.sourceLang
-        ? await Promise.race([
-            options.detectLanguage(textSample(doc)).catch(() => undefined),
-            new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), DETECTION_WAIT_MS)),
-          ])
-        : undefined;
-      const declared = doc.documentElement?.getAttribute('lang') ?? '';
-      const fresh = decideSourceLanguage({ fixedSource: job.sourceLang, pageLang: declared, detected });
-      const decision = job.sourceLang ? fresh : keepPageDecision(pageDecisions.get(doc), { declared, decision: fresh });
-      if (!job.sourceLang) pageDecisions.set(doc, { declared, decision });
-      sourceLang = decision.sourceLang;
-      pageLanguage = decision.pageLanguage;
+      ({ sourceLang, pageLanguage } = await decideForPage(doc, job.sourceLang, options.detectLanguage));
       const title = doc.title.trim();
       context = title ? title.slice(0, 1000) : undefined;
       if (stopped) return;
@@ -196,17 +179,7 @@ export function createPageEngine(options: PageEngineOptions): PageEngine {
       scheduler.clear();
       writer.clear();
       marks.removeAll();
-      const slicer = createSlicer();
-      let restored = 0;
-      for (const unit of [...registry.units].sort((a, b) => a.seq - b.seq)) {
-        if (slicer.expired() || restored >= RESTORES_PER_FRAME) {
-          await nextFrame(doc);
-          await slicer.next();
-          restored = 0;
-        }
-        restored++;
-        writer.undo(unit);
-      }
+      await writer.undoAll(registry.units);
       registry.clear();
       progress.stop();
     },

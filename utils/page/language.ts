@@ -67,6 +67,31 @@ export function keepPageDecision(earlier: PageDecision | undefined, fresh: PageD
   return !language || language === earlier.decision.pageLanguage ? earlier.decision : fresh.decision;
 }
 
+/** How long language detection may hold up the start. */
+const DETECTION_WAIT_MS = 200;
+/** The language each document was last translated from (see keepPageDecision). */
+const pageDecisions = new WeakMap<Document, PageDecision>();
+
+/**
+ * The languages for a translation of `doc` starting now: detection is asked (and waited for
+ * DETECTION_WAIT_MS at most) unless the user fixed the source; the document keeps its earlier
+ * decision where keepPageDecision says so.
+ */
+export async function decideForPage(doc: Document, fixedSource: string, detect?: DetectLanguage): Promise<LanguageDecision> {
+  const detected = detect && !fixedSource
+    ? await Promise.race([
+        detect(textSample(doc)).catch(() => undefined),
+        new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), DETECTION_WAIT_MS)),
+      ])
+    : undefined;
+  const declared = doc.documentElement?.getAttribute('lang') ?? '';
+  const fresh = decideSourceLanguage({ fixedSource, pageLang: declared, detected });
+  if (fixedSource) return fresh;
+  const decision = keepPageDecision(pageDecisions.get(doc), { declared, decision: fresh });
+  pageDecisions.set(doc, { declared, decision });
+  return decision;
+}
+
 /** The rule for a language tag found on an element (or the page): translate its text or not. */
 export function languageFilter(targetLang: string, fixedSource: string): (lang: string) => boolean {
   const target = baseOf(targetLang);

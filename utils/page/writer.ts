@@ -9,6 +9,8 @@ import { applyTranslation, createInertParser, matchTranslation, undoWrite } from
 
 /** Blocks written back per frame. */
 const WRITES_PER_FRAME = 40;
+/** Units put back per frame when restoring. */
+const RESTORES_PER_FRAME = 150;
 const LETTER = /\p{L}/u;
 /** Translations remembered for the never-translate-a-translation check. */
 const MAX_REMEMBERED_OUTPUTS = 20_000;
@@ -138,6 +140,23 @@ export function createWriter(deps: WriterDeps) {
     return writing;
   }
 
+  /** Takes Glossa's writes out of a unit: the page's current source text is back. */
+  function undo(unit: Unit): void {
+    if (unit.kind === 'html') {
+      if (unit.record) undoWrite(unit.record, unit.edits);
+      unit.bilingual?.remove();
+      unit.record = undefined;
+      unit.bilingual = undefined;
+      unit.edits = undefined;
+    } else if (unit.kind === 'attribute') {
+      const { element, name, value } = unit.block;
+      if (unit.written !== undefined && element.getAttribute(name) === unit.written) element.setAttribute(name, value);
+      unit.written = undefined;
+    } else if (unit.written !== undefined && doc.title === unit.written) {
+      doc.title = unit.original;
+    }
+  }
+
   return {
     push(items: readonly { unit: Unit; result: BlockResult }[]): void {
       if (!items.length) return;
@@ -145,20 +164,20 @@ export function createWriter(deps: WriterDeps) {
       void run();
     },
 
-    /** Takes Glossa's writes out of a unit: the page's current source text is back. */
-    undo(unit: Unit): void {
-      if (unit.kind === 'html') {
-        if (unit.record) undoWrite(unit.record, unit.edits);
-        unit.bilingual?.remove();
-        unit.record = undefined;
-        unit.bilingual = undefined;
-        unit.edits = undefined;
-      } else if (unit.kind === 'attribute') {
-        const { element, name, value } = unit.block;
-        if (unit.written !== undefined && element.getAttribute(name) === unit.written) element.setAttribute(name, value);
-        unit.written = undefined;
-      } else if (unit.written !== undefined && doc.title === unit.written) {
-        doc.title = unit.original;
+    undo,
+
+    /** Takes Glossa's writes out of every unit, in page order, a share per frame. */
+    async undoAll(units: Iterable<Unit>): Promise<void> {
+      const slicer = createSlicer();
+      let restored = 0;
+      for (const unit of [...units].sort((a, b) => a.seq - b.seq)) {
+        if (slicer.expired() || restored >= RESTORES_PER_FRAME) {
+          await nextFrame(doc);
+          await slicer.next();
+          restored = 0;
+        }
+        restored++;
+        undo(unit);
       }
     },
 
