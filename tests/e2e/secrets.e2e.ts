@@ -31,7 +31,7 @@ async function recordContentMessages(glossa: Glossa, page: Page): Promise<{ read
   await cdp.send('Runtime.enable');
   // Inject Glossa's content script first (as the background does on demand), then hook it.
   await glossa.inWorker(async (id: number) => {
-    await chrome.scripting.executeScript({ target: { tabId: id }, files: ['content-scripts/content.js'] });
+    await chrome.scripting.executeScript({ target: { tabId: id }, files: ['page-engine.js'] });
   }, tabId);
   const deadline = Date.now() + 5_000;
   let world: { id: number } | undefined;

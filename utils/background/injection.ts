@@ -4,7 +4,7 @@
 import { browser } from 'wxt/browser';
 import { sendMessage, type ProtocolMap } from '../shared/protocol';
 
-export const CONTENT_SCRIPT_FILE = 'content-scripts/content.js';
+export const CONTENT_SCRIPT_FILE = 'page-engine.js';
 /** The selection popover's script: injected only when a selection is translated (it wires itself once). */
 export const SELECTION_SCRIPT_FILE = 'selection-popover.js';
 

@@ -1,4 +1,4 @@
-// The two halves of fixing a term in a tab: the page's content script (content.js) translates
+// The two halves of fixing a term in a tab: the page's content script (page-engine.js) translates
 // again the blocks holding a phrase when the background asks, and tells the popover's script,
 // injected later into the same world, which block a selection is in; the popover's script opens
 // the fix-translation dialog there, in the popover's place.

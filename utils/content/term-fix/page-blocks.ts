@@ -1,4 +1,4 @@
-// The page engine runs in the page's content script (content.js); the popover's script,
+// The page engine runs in the page's content script (page-engine.js); the popover's script,
 // injected later into the same isolated world of the frame, asks it which translated block a
 // selection is in. Page scripts never see this world, so the bridge is a global of its own.
 import type { BlockTexts } from '../../page/engine';

@@ -1,0 +1,17 @@
+// Injected on demand by the background (scripting.executeScript, never declared in the
+// manifest) into every page Glossa translates. Wiring only: the page engine and the page
+// notice live in utils/. The selection popover is a script of its own
+// (entrypoints/selection-popover.ts), so translated pages never load its UI.
+import { claimContentScript, startPageEngine } from '@/utils/content/start-page-engine';
+import { startTermRefresh } from '@/utils/content/term-fix/page';
+import { defineUnlistedScript } from 'wxt/utils/define-unlisted-script';
+
+// An unlisted script, not a WXT content script: nothing here uses WXT's content-script
+// context (invalidation, location watching), which cost ~3 KB in every translated page.
+export default defineUnlistedScript(() => {
+  // The background may inject again into a page that already has Glossa: wire only once.
+  if (!claimContentScript()) return;
+  const page = startPageEngine();
+  // A term fixed from this page: the blocks holding it are translated again (the form is the popover's).
+  startTermRefresh(page);
+});
