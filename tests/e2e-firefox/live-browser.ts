@@ -1,21 +1,18 @@
-// The live-app scenarios' browser (tests/e2e/apps/live-browser.ts) in Firefox: harness.ts over puppeteer-core.
+// The shared scenarios' browser (tests/e2e/apps/live-browser.ts) in Firefox: harness.ts over puppeteer-core.
 import type { Page } from 'puppeteer-core';
-import type { LaunchOptions, LiveBrowser, LivePage } from '../e2e/apps/live-browser';
-import { launchGlossa, type Glossa, type TabStateSnapshot } from './harness';
+import { HarnessPage, liveBrowser } from '../e2e/apps/adapter';
+import type { LaunchOptions, LiveBrowser } from '../e2e/apps/live-browser';
+import { noticeIn, popoverIn, type GlossaRoot } from './closed-roots';
+import { launchGlossa, waitInPage, type Glossa } from './harness';
 
-class FirefoxPage implements LivePage {
-  readonly errors: string[] = [];
-
-  constructor(private readonly glossa: Glossa, readonly page: Page) {
+class FirefoxPage extends HarnessPage<Page, Glossa> {
+  constructor(glossa: Glossa, page: Page) {
+    super(glossa, page);
     // BiDi reports an uncaught error as its text, "Name: message"; keep the message, as Chromium reports it.
     page.on('pageerror', (error) => this.errors.push(`page error: ${(error as Error).message.replace(/^\w*Error: /, '')}`));
     page.on('console', (message) => {
       if (message.type() === 'error') this.errors.push(`console error: ${message.text()}`);
     });
-  }
-
-  click(selector: string): Promise<void> {
-    return this.page.click(selector);
   }
 
   evaluate<R, A>(fn: (arg: A) => R, arg: A): Promise<R> {
@@ -27,32 +24,30 @@ class FirefoxPage implements LivePage {
     return this.page.waitForFunction(expression, { timeout: timeoutMs, polling: 50 }).then(() => true, () => false);
   }
 
-  translatePageCommand(): Promise<void> {
-    return this.glossa.dispatchCommand('translate-page', this.page);
+  waitUntil<A>(fn: (arg: A) => unknown, arg: A, timeoutMs?: number): Promise<void> {
+    return waitInPage(this.page, fn, arg, timeoutMs);
   }
 
-  waitForPhase(phase: TabStateSnapshot['phase']): Promise<TabStateSnapshot> {
-    return this.glossa.waitForPhase(this.page, phase);
+  // Firefox reaches Glossa's world through the harness (scripting.executeScript), not a DevTools session.
+  popover(): GlossaRoot {
+    return popoverIn(this.page, this.glossa);
   }
 
-  close(): Promise<void> {
-    return this.page.close();
+  notice(): GlossaRoot {
+    return noticeIn(this.page, this.glossa);
   }
 }
 
 export async function launchFirefox(options: LaunchOptions): Promise<LiveBrowser> {
   const glossa = await launchGlossa(options);
-  return {
+  return liveBrowser(glossa, {
     name: 'Firefox',
-    api: glossa.api,
-    servePage: (path, body) => void glossa.pages.set(path, body),
-    async open(path) {
-      const page = new FirefoxPage(glossa, await glossa.browser.newPage());
-      await page.page.goto(glossa.pageUrl(path));
-      await page.page.bringToFront();
-      return page;
+    newPage: () => glossa.browser.newPage(),
+    wrap: (page) => new FirefoxPage(glossa, page),
+    // What reached the page server (its own log): puppeteer's BiDi request events are not used in this suite.
+    watchRequests: (needle) => {
+      const from = glossa.pages.requested.length;
+      return { get urls() { return glossa.pages.requested.slice(from).filter((path) => path.includes(needle)); }, stop: () => undefined };
     },
-    setStorage: (values) => glossa.setStorage(values),
-    close: () => glossa.close(),
-  };
+  });
 }

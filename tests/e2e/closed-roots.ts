@@ -1,11 +1,8 @@
-// Glossa's popover and page notice live in closed shadow roots: page scripts (and Playwright's
-// locators, which run as page script) cannot see inside. Tests reach them the way Glossa itself
-// does, from the content scripts' isolated world: through the DevTools protocol, code runs in
-// that world and asks the test hooks of the e2e build (utils/content/test-hooks.ts) for the root.
-// Clicks are real mouse clicks at the element's position.
+// Glossa's closed shadow roots (closed-root.ts) in Chromium: page scripts (and Playwright's
+// locators, which run as page script) cannot see inside, so code reaches Glossa's isolated
+// world through the DevTools protocol, in any frame. Clicks are real mouse clicks.
 import type { CDPSession, Frame, Page } from 'playwright-core';
-
-export type GlossaRootName = 'popover' | 'notice';
+import { ClosedRoot, rootProbeSource, type GlossaRootName, type ProbeReply } from './closed-root';
 
 interface ContextDescription {
   id: number;
@@ -61,30 +58,23 @@ function pageOf(target: Page | Frame): Page {
   return 'page' in target && typeof target.page === 'function' ? target.page() : (target as Page);
 }
 
-export class GlossaRoot {
+export class GlossaRoot extends ClosedRoot {
   constructor(
     private readonly target: Page | Frame,
-    private readonly name: GlossaRootName,
+    name: GlossaRootName,
     private readonly extensionId: string,
-  ) {}
+  ) {
+    super(name);
+  }
 
-  /**
-   * Runs `fn` on the closed shadow root in Glossa's isolated world of the target frame;
-   * `undefined` when Glossa shows nothing there (no root, or no Glossa script in the frame).
-   * `fn` is sent as source: it may use only its arguments.
-   */
+  /** `undefined` also when no Glossa script runs in the frame. */
   async evaluate<R, A = undefined>(fn: (root: ShadowRoot, arg: A) => R | Promise<R>, arg?: A): Promise<R | undefined> {
     const world = await this.world();
     if (!world) return undefined;
     const { cdp, context } = world;
-    const expression = `(async () => {
-      const hooks = globalThis[Symbol.for('glossa.test-hooks')];
-      const root = hooks && hooks[${JSON.stringify(this.name)}] ? hooks[${JSON.stringify(this.name)}]() : null;
-      if (!root) return { absent: true };
-      return { value: await (${fn.toString()})(root, ${JSON.stringify(arg ?? null)}) };
-    })()`;
+    const expression = `(${rootProbeSource(this.name, fn)})(${JSON.stringify(arg ?? null)})`;
     const reply = (await cdp.send('Runtime.evaluate', { expression, contextId: context.id, awaitPromise: true, returnByValue: true })) as {
-      result: { value?: { absent?: true; value?: R } };
+      result: { value?: ProbeReply<R> };
       exceptionDetails?: { text: string; exception?: { description?: string } };
     };
     if (reply.exceptionDetails) {
@@ -94,6 +84,11 @@ export class GlossaRoot {
     }
     const value = reply.result.value;
     return value?.absent ? undefined : value?.value;
+  }
+
+  // A frame not yet in the DevTools frame tree (frameIdOf throws) is not there yet: poll on.
+  protected override poll<R, A>(fn: (root: ShadowRoot, arg: A) => R, arg?: A): Promise<R | undefined> {
+    return this.evaluate(fn, arg).catch(() => undefined);
   }
 
   /** Runs a script (e.g. axe-core) in Glossa's isolated world of the target frame, which must exist. */
@@ -114,65 +109,10 @@ export class GlossaRoot {
     return context ? { cdp, context } : undefined;
   }
 
-  /** Waits until `fn` returns a truthy value on the root, and returns it. */
-  async waitFor<R, A = undefined>(fn: (root: ShadowRoot, arg: A) => R | null | undefined | false, arg?: A, timeoutMs = 15_000): Promise<R> {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const value = await this.evaluate(fn, arg).catch(() => undefined);
-      if (value) return value as R;
-      if (Date.now() > deadline) throw new Error(`Timed out after ${timeoutMs} ms waiting in Glossa's ${this.name} for ${fn.toString().slice(0, 160)}`);
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  }
-
-  /** Whether Glossa shows this root in the frame now. */
-  async isOpen(): Promise<boolean> {
-    return (await this.evaluate(() => true)) === true;
-  }
-
-  async waitForClosed(timeoutMs = 10_000): Promise<void> {
-    const deadline = Date.now() + timeoutMs;
-    while (await this.isOpen()) {
-      if (Date.now() > deadline) throw new Error(`Glossa's ${this.name} is still open after ${timeoutMs} ms`);
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  }
-
-  /** Text content of the first element matching `selector`, once there is one. */
-  text(selector: string, timeoutMs = 15_000): Promise<string> {
-    return this.waitFor((root, sel) => {
-      const el = root.querySelector(sel);
-      return el ? { text: el.textContent ?? '' } : null;
-    }, selector, timeoutMs).then((found) => found.text);
-  }
-
-  count(selector: string): Promise<number> {
-    return this.evaluate((root, sel) => root.querySelectorAll(sel).length, selector).then((n) => n ?? 0);
-  }
-
-  /** Clicks (a real mouse click) the first element matching `selector` whose text contains `hasText`. */
-  async click(selector: string, hasText = ''): Promise<void> {
-    const box = await this.waitFor((root, { sel, text }) => {
-      const el = [...root.querySelectorAll<HTMLElement>(sel)].find((e) => (e.textContent ?? '').includes(text));
-      if (!el) return null;
-      el.scrollIntoView({ block: 'nearest' });
-      const r = el.getBoundingClientRect();
-      return r.width > 0 && r.height > 0 ? { x: r.left + r.width / 2, y: r.top + r.height / 2 } : null;
-    }, { sel: selector, text: hasText });
+  /** The root's coordinates are the frame's; the mouse clicks in the page's. */
+  protected async clickAt(x: number, y: number): Promise<void> {
     const offset = await this.frameOffset();
-    await pageOf(this.target).mouse.click(box.x + offset.x, box.y + offset.y);
-  }
-
-  /** Picks an option of a <select> as a user would (the change event the popover listens to). */
-  async selectOption(selector: string, value: string): Promise<void> {
-    await this.waitFor((root, { sel, v }) => {
-      const select = root.querySelector(sel) as HTMLSelectElement | null;
-      if (!select || ![...select.options].some((o) => o.value === v)) return false;
-      select.value = v;
-      select.dispatchEvent(new Event('input', { bubbles: true }));
-      select.dispatchEvent(new Event('change', { bubbles: true }));
-      return true;
-    }, { sel: selector, v: value });
+    await pageOf(this.target).mouse.click(x + offset.x, y + offset.y);
   }
 
   /** Where the target frame's viewport sits in the page's (0,0 for the top frame). */

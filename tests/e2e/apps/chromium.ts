@@ -1,20 +1,18 @@
-// The live-app scenarios' browser (live-browser.ts) in Chromium: tests/e2e/harness.ts over playwright-core.
+// The shared scenarios' browser (live-browser.ts) in Chromium: tests/e2e/harness.ts over playwright-core.
 import type { Page } from 'playwright-core';
+import { noticeIn, popoverIn, type GlossaRoot } from '../closed-roots';
 import { launchGlossa, type Glossa } from '../harness';
-import type { LaunchOptions, LiveBrowser, LivePage, TabStateSnapshot } from './live-browser';
+import { watchRequests } from '../helpers';
+import { HarnessPage, liveBrowser } from './adapter';
+import type { LaunchOptions, LiveBrowser } from './live-browser';
 
-class ChromiumPage implements LivePage {
-  readonly errors: string[] = [];
-
-  constructor(private readonly glossa: Glossa, readonly page: Page) {
+class ChromiumPage extends HarnessPage<Page, Glossa> {
+  constructor(glossa: Glossa, page: Page) {
+    super(glossa, page);
     page.on('pageerror', (error) => this.errors.push(`page error: ${error.message}`));
     page.on('console', (message) => {
       if (message.type() === 'error') this.errors.push(`console error: ${message.text()}`);
     });
-  }
-
-  click(selector: string): Promise<void> {
-    return this.page.click(selector);
   }
 
   evaluate<R, A>(fn: (arg: A) => R, arg: A): Promise<R> {
@@ -25,32 +23,26 @@ class ChromiumPage implements LivePage {
     return this.page.waitForFunction(expression, undefined, { timeout: timeoutMs, polling: 'raf' }).then(() => true, () => false);
   }
 
-  translatePageCommand(): Promise<void> {
-    return this.glossa.dispatchCommand('translate-page', this.page);
+  async waitUntil<A>(fn: (arg: A) => unknown, arg: A, timeoutMs = 20_000): Promise<void> {
+    await this.page.waitForFunction(fn as (arg: unknown) => unknown, arg, { timeout: timeoutMs });
   }
 
-  waitForPhase(phase: TabStateSnapshot['phase']): Promise<TabStateSnapshot> {
-    return this.glossa.waitForPhase(this.page, phase);
+  popover(): GlossaRoot {
+    return popoverIn(this.page, this.glossa.extensionId);
   }
 
-  close(): Promise<void> {
-    return this.page.close();
+  notice(): GlossaRoot {
+    return noticeIn(this.page, this.glossa.extensionId);
   }
 }
 
 export async function launchChromium(options: LaunchOptions): Promise<LiveBrowser> {
   const glossa = await launchGlossa(options);
-  return {
+  return liveBrowser(glossa, {
     name: 'Chromium',
-    api: glossa.api,
-    servePage: (path, body) => void glossa.pages.set(path, body),
-    async open(path) {
-      const page = new ChromiumPage(glossa, await glossa.context.newPage());
-      await page.page.goto(glossa.pageUrl(path));
-      await page.page.bringToFront();
-      return page;
-    },
-    setStorage: (values) => glossa.setStorage(values),
-    close: () => glossa.close(),
-  };
+    newPage: () => glossa.context.newPage(),
+    wrap: (page) => new ChromiumPage(glossa, page),
+    // Every request the browser makes, to any host.
+    watchRequests: (needle) => watchRequests(glossa.context, needle),
+  });
 }
