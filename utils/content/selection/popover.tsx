@@ -79,18 +79,12 @@ export function currentPopover(): OpenPopover | null {
   return current && !current.closed ? current : null;
 }
 
-/** Shows `popover` as the one popover of the page, closing any other (the fix-translation dialog shares it). */
-export function claimPopoverSlot(popover: OpenPopover): void {
-  if (current !== popover) current?.close(false);
-  current = popover;
-}
-
 /**
  * Closes a popover or dialog on a press outside its host and on Escape pressed in the page
  * (focus may have left it; the page still gets the key). Focus stays where the user put it.
  * Returns what stops listening.
  */
-export function closeOnOutsideInput(doc: Document, host: HTMLElement, close: () => void): () => void {
+function closeOnOutsideInput(doc: Document, host: HTMLElement, close: () => void): () => void {
   const onPointerDown = (event: Event) => {
     if (!event.composedPath().includes(host)) close();
   };
@@ -142,6 +136,39 @@ export function createHost(doc: Document): { host: HTMLElement; shadow: ShadowRo
   return { host, shadow, mount };
 }
 
+/**
+ * Glossa's host on the page, as the one open popover or dialog: opening it closes whatever held
+ * the slot, a press outside or Escape in the page closes it, and closing (once) stops listening,
+ * unmounts the UI, takes the host out and frees the slot. `afterClose` then puts focus back as
+ * its owner sees fit.
+ */
+export function openPopoverHost(doc: Document, settled: () => Promise<void>, afterClose: (restoreFocus: boolean) => void): OpenPopover & { mount: HTMLElement } {
+  current?.close(false);
+  const { host, shadow, mount } = createHost(doc);
+  let closed = false;
+  const handle: OpenPopover & { mount: HTMLElement } = {
+    host,
+    shadow,
+    mount,
+    settled,
+    close(restoreFocus = true) {
+      if (closed) return;
+      closed = true;
+      stopListening();
+      render(null, mount);
+      host.remove();
+      if (current === handle) current = null;
+      afterClose(restoreFocus);
+    },
+    get closed() {
+      return closed;
+    },
+  };
+  current = handle; // the one popover of the page: the fix-translation dialog shares the slot
+  const stopListening = closeOnOutsideInput(doc, host, () => handle.close(false));
+  return handle;
+}
+
 /** Puts the popover below the selection, or above when there is no room, inside the viewport. */
 export function placePopover(host: HTMLElement, anchor: SelectionRect, view: Window): void {
   const margin = 8;
@@ -179,21 +206,22 @@ function restoreFocusTo(captured: CapturedSelection, previous: Element | null): 
 
 /** Opens the popover for `captured` (closing any other one) and starts translating. */
 export function openSelectionPopover(captured: CapturedSelection, deps: PopoverDeps = defaultPopoverDeps): OpenPopover {
-  current?.close(false);
   const doc = captured.document;
   const view = doc.defaultView ?? window;
   const previousFocus = deepActiveElement(doc);
-  const { host, shadow, mount } = createHost(doc);
+  let pending: Promise<void> = Promise.resolve();
+  const popover = openPopoverHost(doc, () => pending, (restoreFocus) => {
+    if (restoreFocus) restoreFocusTo(captured, previousFocus);
+  });
+  const { host, shadow, mount } = popover;
 
   const results = new Map<string, Promise<SelectionTranslation>>();
   let targetLang = lastTarget;
   let status: PopoverStatus = { state: 'loading' };
   let sequence = 0;
-  let closed = false;
-  let pending: Promise<void> = Promise.resolve();
 
   const paint = () => {
-    if (closed) return;
+    if (popover.closed) return;
     render(
       <SelectionPopover
         status={status}
@@ -243,7 +271,7 @@ export function openSelectionPopover(captured: CapturedSelection, deps: PopoverD
     }
     pending = request.then(
       (result) => {
-        if (closed || mine !== sequence) return;
+        if (popover.closed || mine !== sequence) return;
         if (!targetLang) {
           targetLang = result.targetLang;
           results.set(result.targetLang.toUpperCase(), request);
@@ -258,7 +286,7 @@ export function openSelectionPopover(captured: CapturedSelection, deps: PopoverD
         paint();
       },
       (err: unknown) => {
-        if (closed || mine !== sequence) return;
+        if (popover.closed || mine !== sequence) return;
         status = { state: 'error', error: describeError(errorKind(err)) };
         paint();
       },
@@ -272,25 +300,6 @@ export function openSelectionPopover(captured: CapturedSelection, deps: PopoverD
     return outcome;
   };
 
-  const popover: OpenPopover = {
-    host,
-    shadow,
-    settled: () => pending,
-    close(restoreFocus = true) {
-      if (closed) return;
-      closed = true;
-      stopListening();
-      render(null, mount);
-      host.remove();
-      if (current === popover) current = null;
-      if (restoreFocus) restoreFocusTo(captured, previousFocus);
-    },
-    get closed() {
-      return closed;
-    },
-  };
-  current = popover;
-  const stopListening = closeOnOutsideInput(doc, host, () => popover.close(false));
   translate();
   return popover;
 }

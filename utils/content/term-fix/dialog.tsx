@@ -5,7 +5,7 @@
 import { render } from 'preact';
 import { TermFixDialog } from '../../../components/popover/TermFixDialog';
 import type { SelectionRect } from '../selection/capture';
-import { claimPopoverSlot, closeOnOutsideInput, createHost, placePopover, type OpenPopover } from '../selection/popover';
+import { openPopoverHost, placePopover, type OpenPopover } from '../selection/popover';
 import { deepActiveElement } from '../selection/selected-range';
 import { termFixApi } from './api';
 
@@ -24,31 +24,14 @@ export interface TermFixDialogData {
 export function openTermFixDialog(data: TermFixDialogData): OpenPopover {
   const doc = data.document;
   const previous = deepActiveElement(doc) as HTMLElement | null;
-  const { host, shadow, mount } = createHost(doc);
-  let closed = false;
-  const dialog: OpenPopover = {
-    host,
-    shadow,
-    settled: () => Promise.resolve(),
-    close(restoreFocus = true) {
-      if (closed) return;
-      closed = true;
-      stopListening();
-      render(null, mount);
-      host.remove();
-      if (restoreFocus && previous?.isConnected && previous !== doc.body && typeof previous.focus === 'function') previous.focus();
-    },
-    get closed() {
-      return closed;
-    },
-  };
-  claimPopoverSlot(dialog);
+  const dialog = openPopoverHost(doc, () => Promise.resolve(), (restoreFocus) => {
+    if (restoreFocus && previous?.isConnected && previous !== doc.body && typeof previous.focus === 'function') previous.focus();
+  });
   render(
     <TermFixDialog original={data.original} translation={data.translation} selected={data.selected} sourceLang={data.sourceLang}
       targetLang={data.targetLang} api={termFixApi} onClose={() => dialog.close()} />,
-    mount,
+    dialog.mount,
   );
-  placePopover(host, data.rect, doc.defaultView ?? window);
-  const stopListening = closeOnOutsideInput(doc, host, () => dialog.close(false));
+  placePopover(dialog.host, data.rect, doc.defaultView ?? window);
   return dialog;
 }
