@@ -1,5 +1,5 @@
-// Spending limits: the per-page ceiling for pages that keep changing and an optional monthly
-// budget, with what the budget does and does not promise right next to it. Saved on its own
+// Spending limits: the per-site hourly ceiling and the monthly budget (on by default, can be
+// turned off), with what the budget does and does not promise right next to it. Saved on its own
 // (the background checks the values and applies them to the next request).
 import { useEffect, useState } from 'preact/hooks';
 import { sendMessage, type SpendingOverview } from '../../utils/shared/protocol';
@@ -8,17 +8,23 @@ import { formatNumber } from './format';
 import { StatusMessage, type Status } from './StatusMessage';
 
 const WHOLE = /^\d{1,10}$/;
+/** What the budget field offers when it is turned on again (the background's default). */
+const DEFAULT_MONTHLY_BUDGET = 500_000;
 
 export function SpendingSection() {
   const [overview, setOverview] = useState<SpendingOverview | null>(null);
   const [ceiling, setCeiling] = useState('');
   const [budget, setBudget] = useState('');
+  const [budgetOn, setBudgetOn] = useState(true);
   const [status, setStatus] = useState<Status | null>(null);
 
   const adopt = (next: SpendingOverview) => {
     setOverview(next);
-    setCeiling(String(next.limits.tabCeiling));
-    setBudget(String(next.limits.monthlyBudget));
+    setCeiling(String(next.limits.siteHourCeiling));
+    setBudgetOn(next.limits.monthlyBudget > 0);
+    // Off keeps the last figure shown, so turning it on again starts from a sensible one.
+    if (next.limits.monthlyBudget > 0) setBudget(String(next.limits.monthlyBudget));
+    else setBudget((current) => current || String(DEFAULT_MONTHLY_BUDGET));
   };
 
   useEffect(() => {
@@ -27,12 +33,12 @@ export function SpendingSection() {
 
   const save = async (event: Event) => {
     event.preventDefault();
-    if (!WHOLE.test(ceiling.trim()) || !WHOLE.test(budget.trim()) || Number(ceiling) < 1) {
+    if (!WHOLE.test(ceiling.trim()) || Number(ceiling) < 1 || (budgetOn && (!WHOLE.test(budget.trim()) || Number(budget) < 1))) {
       setStatus({ kind: 'error', text: t('spendingOptionsInvalid') });
       return;
     }
     try {
-      adopt(await sendMessage('saveSpendingLimits', { tabCeiling: Number(ceiling), monthlyBudget: Number(budget) }));
+      adopt(await sendMessage('saveSpendingLimits', { siteHourCeiling: Number(ceiling), monthlyBudget: budgetOn ? Number(budget) : 0 }));
       setStatus({ kind: 'ok', text: t('spendingOptionsSaved') });
     } catch (err) {
       setStatus({ kind: 'error', text: err instanceof Error ? err.message : String(err) });
@@ -48,9 +54,13 @@ export function SpendingSection() {
           <input id="spending-ceiling" inputMode="numeric" value={ceiling} aria-describedby="spending-ceiling-help" onInput={(e) => setCeiling(e.currentTarget.value)} />
           <p id="spending-ceiling-help" class="section-intro">{t('spendingOptionsCeilingHelp')}</p>
         </div>
+        <div class="checkbox">
+          <input id="spending-budget-on" type="checkbox" checked={budgetOn} onChange={(e) => setBudgetOn(e.currentTarget.checked)} />
+          <label for="spending-budget-on">{t('spendingOptionsBudgetOn')}</label>
+        </div>
         <div class="field">
           <label for="spending-budget">{t('spendingOptionsBudget')}</label>
-          <input id="spending-budget" inputMode="numeric" value={budget} aria-describedby="spending-budget-warning" onInput={(e) => setBudget(e.currentTarget.value)} />
+          <input id="spending-budget" inputMode="numeric" value={budget} disabled={!budgetOn} aria-describedby="spending-budget-warning" onInput={(e) => setBudget(e.currentTarget.value)} />
           <p id="spending-budget-warning" class="status status-warn">{t('spendingOptionsBudgetWarning')}</p>
         </div>
         {overview && <p>{t('spendingOptionsMonth', formatNumber(overview.monthTotal))}</p>}

@@ -1,5 +1,5 @@
-// What this page and this month have cost against the user's limits, and, when a limit paused
-// the page, the question whether to go on.
+// What this site (last hour) and this month have cost against the user's limits, and, when a
+// limit paused the page, the question whether to go on.
 import type { TabInfo } from '@/utils/shared/protocol';
 import type { TabState } from '@/utils/shared/tab-state';
 import { t } from '@/utils/shared/i18n';
@@ -14,21 +14,22 @@ interface Props {
 const count = (n: number) => n.toLocaleString();
 
 export function SpendingPanel({ info, state, busy, onContinue }: Props) {
-  const { limits, monthTotal } = info.spending;
-  const spend = state.spend;
+  const { limits, monthTotal, site } = info.spending;
+  // The ceiling belongs to the site: a reload of a paused site still asks.
+  const paused = state.spend?.paused ?? (site?.paused ? 'site-hour' : undefined);
   return (
     <section class="spending" aria-label={t('spendingOptionsTitle')}>
-      {spend?.paused && (
+      {paused && (
         <div class="notice notice-warning" role="alert">
-          <p>{spend.paused === 'tab-ceiling'
-            ? t('spendingPopupAskTab', [count(spend.beyond), count(limits.tabCeiling)])
+          <p>{paused === 'site-hour'
+            ? t('spendingPopupAskSite', [count(Math.max(site?.spent ?? 0, limits.siteHourCeiling)), count(limits.siteHourCeiling)])
             : t('spendingPopupAskMonth', count(limits.monthlyBudget))}</p>
           <div class="notice-actions">
             <button type="button" class="secondary" disabled={busy} onClick={onContinue}>{t('spendingPopupContinue')}</button>
           </div>
         </div>
       )}
-      {spend?.firstPassDone && <p class="spending-line">{t('spendingPopupPage', [count(spend.beyond), count(limits.tabCeiling + spend.allowance)])}</p>}
+      {site && site.spent > 0 && <p class="spending-line">{t('spendingPopupSite', [count(site.spent), count(site.allowed)])}</p>}
       <p class="spending-line">{limits.monthlyBudget > 0
         ? t('spendingPopupMonth', [count(monthTotal), count(limits.monthlyBudget)])
         : t('spendingPopupMonthNoBudget', count(monthTotal))}</p>

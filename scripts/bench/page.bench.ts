@@ -285,7 +285,7 @@ async function translateOnce(page: Page, engineScript: string, mode: 'scroll' | 
     };
     const engine = w.__glossaBench.createPageEngine({
       // As the content script does: blocks on screen go first in the background's queue.
-      translate: (blocks, info) => w.__glossaTranslate(blocks, { context: info.context, targetLang, priority: info.priority === 'viewport' }),
+      translate: (blocks, info) => w.__glossaTranslate(blocks, { targetLang, priority: info.priority === 'viewport' }),
       limit: w.__glossaBench.limit,
       job: { targetLang, sourceLang: '', formality: 'default', modelType: 'latency_optimized', bilingual: false },
       ...(mode === 'all' ? { visibility: everything } : {}),

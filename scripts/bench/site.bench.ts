@@ -58,7 +58,7 @@ const suite: BenchSuite = async () => {
   };
   const sender = (tabId: number, url: string) => ({ id: fakeBrowser.runtime.id, url, frameId: 0, tab: { id: tabId, url } as never });
   const visit = async (service: ReturnType<typeof pipeline>, tabId: number, url: string, page: { title: string; blocks: Block[] }) =>
-    handleTranslateBlocks({ blocks: page.blocks, context: page.title, priority: false }, sender(tabId, url), service);
+    handleTranslateBlocks({ blocks: page.blocks, priority: false }, sender(tabId, url), service);
 
   try {
     await connectionItem.setValue({ apiKey: KEY, plan: 'custom', customUrl: server.url });

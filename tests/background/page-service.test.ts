@@ -6,7 +6,9 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { createStore } from 'idb-keyval';
 import { startServer, pseudoTranslate, type GlossaServer, type TranslateRequest } from '../../server/index';
 import { handleTranslateBlocks, registerPageService } from '../../utils/background/page-service';
-import { PAGE_LIMITS } from '../../utils/shared/limits';
+import { PAGE_BATCH_LIMIT, PAGE_LIMITS } from '../../utils/shared/limits';
+import * as v from 'valibot';
+import { backgroundMessages } from '../../utils/shared/messages-to-background';
 import { updateTabState } from '../../utils/background/tab-state';
 import { removeAllListeners, type MessageSender, type PageJobOptions } from '../../utils/shared/protocol';
 import { connectionItem } from '../../utils/extension/settings-store';
@@ -81,9 +83,9 @@ describe('page service', () => {
     const hostile = contentSender(6, 'https://hostile.example/trap');
     const bank = (path: string) => contentSender(5, `https://bank.example/${path}`);
     const cancel = { text: 'Cancel', format: 'html' as const };
-    await handleTranslateBlocks({ blocks: [cancel], context: 'Delete everything now' }, hostile, service);
-    const onBank = await handleTranslateBlocks({ blocks: [cancel], context: 'Transfer money' }, bank('transfer'), service);
-    // Neither page's title travelled: the bank's answer is exactly what its own request gets.
+    await handleTranslateBlocks({ blocks: [cancel] }, hostile, service);
+    const onBank = await handleTranslateBlocks({ blocks: [cancel] }, bank('transfer'), service);
+    // No page's title travels (the engine computes none): the bank's answer is exactly what its own request gets.
     expect(server.log.every((r) => (r.params as TranslateRequest).context === undefined)).toBe(true);
     expect(onBank.results[0]).toEqual({ ok: true, text: pseudoTranslate('Cancel', 'FR', { tagHandling: 'html' }), detectedSourceLang: expect.any(String) });
 
@@ -92,7 +94,7 @@ describe('page service', () => {
     const nav = ['Accounts', 'Payments', 'Cards', 'Help', 'Log out'].map((text) => ({ text, format: 'html' as const }));
     let billed = 0;
     for (let page = 1; page <= 5; page++) {
-      const reply = await handleTranslateBlocks({ blocks: [...nav, { text: `Statement ${page}`, format: 'html' }], context: `Page ${page} - Bank` }, bank(`p${page}`), service);
+      const reply = await handleTranslateBlocks({ blocks: [...nav, { text: `Statement ${page}`, format: 'html' }] }, bank(`p${page}`), service);
       billed += reply.billedCharacters;
     }
     expect(billed).toBe(server.billedCharacters);
@@ -134,6 +136,9 @@ describe('page service', () => {
       { blocks: [{ text: 'x', format: 'markdown' }] }, { blocks: [{ text: 'x'.repeat(PAGE_LIMITS.maxBlockChars + 1), format: 'html' }] },
       { blocks: Array.from({ length: PAGE_LIMITS.maxBlocks + 1 }, () => ({ text: 'x', format: 'text' })) },
       { blocks: Array.from({ length: 10 }, () => ({ text: 'x'.repeat(PAGE_LIMITS.maxBlockChars), format: 'text' })) },
+      // What the engine never sends: more than one batch's blocks or characters in one message.
+      { blocks: Array.from({ length: PAGE_BATCH_LIMIT.blocks + 1 }, () => ({ text: 'x', format: 'text' })) },
+      { blocks: [{ text: 'x'.repeat(70_000), format: 'text' }, { text: 'y'.repeat(70_000), format: 'text' }] },
     ];
     for (const data of bad) {
       await expect(viaMessage(data, contentSender())).rejects.toMatchObject({ code: 'bad-request' });
@@ -141,7 +146,15 @@ describe('page service', () => {
     expect(server.log).toHaveLength(0);
   });
 
-  it('shortens an odd title and drops an odd detected language instead of failing', async () => {
+  it('takes what the engine sends: a batch of blocks within its limit, or one larger block alone', () => {
+    const accepts = (data: unknown) => v.safeParse(backgroundMessages.translateBlocks.data, data).success;
+    expect(accepts({ blocks: Array.from({ length: PAGE_BATCH_LIMIT.blocks }, () => ({ text: 'x'.repeat(PAGE_BATCH_LIMIT.characters / PAGE_BATCH_LIMIT.blocks), format: 'html' })) })).toBe(true);
+    expect(accepts({ blocks: [{ text: 'x'.repeat(300_000), format: 'html' }] })).toBe(true);
+    // The limits were 2,000 blocks and 4 MiB a message: 33 times what the engine ever sends.
+    expect(PAGE_LIMITS.maxBlocks * 1 + PAGE_LIMITS.maxTotalChars).toBeLessThanOrEqual(PAGE_BATCH_LIMIT.blocks + PAGE_BATCH_LIMIT.characters);
+  });
+
+  it('drops a title sent along and an odd detected language instead of failing', async () => {
     const long = 't'.repeat(5000);
     const reply = await viaMessage({ blocks: [{ text: 'Salut', format: 'text' }], context: long, sourceLang: 'de; drop table' }, contentSender()) as { results: { ok: boolean }[] };
     expect(reply.results[0].ok).toBe(true);

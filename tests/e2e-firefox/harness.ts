@@ -19,7 +19,7 @@ import type { Browser, ElementHandle, Page } from 'puppeteer-core';
 import { launchFirefoxWithExtension, type ChromeScope } from '../../scripts/lib/firefox';
 import type { TabStateSnapshot } from '../../scripts/lib/extension-session';
 import { startServer } from '../../server/index';
-import { TEST_KEY, type LaunchOptions } from '../e2e/harness';
+import { NO_SPENDING_LIMITS, TEST_KEY, type LaunchOptions } from '../e2e/harness';
 import { startPageServer, type PageServer } from '../e2e/page-server';
 
 export { TEST_KEY, type LaunchOptions, type TabStateSnapshot };
@@ -371,8 +371,8 @@ export async function launchGlossa(options: LaunchOptions = {}): Promise<Glossa>
       return tabs.length;
     }, `${launched.extensionUrl}/options.html?welcome=1`)) > 0, 'the welcome page');
     const settings: Record<string, unknown> = options.unconfigured
-      ? {}
-      : { connection: { apiKey: TEST_KEY, plan: 'custom', customUrl: api.url } };
+      ? { spendingLimits: NO_SPENDING_LIMITS }
+      : { connection: { apiKey: TEST_KEY, plan: 'custom', customUrl: api.url }, spendingLimits: NO_SPENDING_LIMITS };
     await glossa.setStorage({ ...settings, ...options.settings });
     return glossa;
   } catch (err) {

@@ -25,6 +25,8 @@ import { startServer } from '../../server/index';
 /** The e2e build: this run's own (see global-setup.ts), or the shared one with GLOSSA_E2E_SKIP_BUILD=1. */
 export const E2E_EXTENSION_DIR = process.env.GLOSSA_E2E_EXTENSION_DIR ?? resolve(__dirname, '../../.output/chrome-mv3-e2e');
 export const TEST_KEY = 'e2e-test-key';
+/** Every page these suites serve is one site (127.0.0.1), translated far past one site's hourly default: spending.e2e sets its own limits. */
+export const NO_SPENDING_LIMITS = { siteHourCeiling: 1_000_000_000, monthlyBudget: 0 };
 
 type StartedServer = Awaited<ReturnType<typeof startServer>>;
 type ServerOptions = NonNullable<Parameters<typeof startServer>[0]>;
@@ -123,8 +125,8 @@ export async function launchGlossa(options: LaunchOptions = {}): Promise<Glossa>
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
   const settings: Record<string, unknown> = options.unconfigured
-    ? {}
-    : { connection: { apiKey: TEST_KEY, plan: 'custom', customUrl: api.url } };
+    ? { spendingLimits: NO_SPENDING_LIMITS }
+    : { connection: { apiKey: TEST_KEY, plan: 'custom', customUrl: api.url }, spendingLimits: NO_SPENDING_LIMITS };
   await glossa.setStorage({ ...settings, ...options.settings });
   return glossa;
 }

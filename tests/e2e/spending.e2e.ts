@@ -1,105 +1,108 @@
 /// <reference types="chrome" />
-// A page that keeps changing, in Chromium against the local server: after its first full
-// translation, what it bills counts against the tab's ceiling (set low here); past it Glossa
-// pauses without sending, the popup asks, and going on translates the page's new text again.
+// The spending ceiling in Chromium against the local server: a page of an always-translate site
+// that reloads itself every second with 2,000 new characters. Every load is translated as it
+// loads until the site's characters in the last hour reach the ceiling (set low here); then
+// Glossa pauses the site without sending, loads keep coming and nothing is billed, the popup
+// asks, and the user's Continue translates the site's page again.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { launchGlossa, TEST_KEY, type Glossa } from './harness';
+import { translateRequests, waitUntil } from './helpers';
 
-// Each run's items are new text: nothing comes from the cache of an earlier run.
+// Each run's text is new: nothing comes from the cache of an earlier run.
 const RUN = Date.now().toString(36);
+const CEILING = 10_000;
 
-const TICKER = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Live ticker</title></head>
-<body><main id="feed"><h1>Live market ticker</h1><p>Prices update every moment, all day long.</p></main>
+/** 200 characters of item `i` of load `n`: ten of them are the 2,000 new characters of a load. */
+const itemText = `(n, i) => ('Load ' + n + ', item ' + i + ' of run ${RUN}: ' + 'fresh words arrive with every reload of this page and nobody asked for them. '.repeat(3)).slice(0, 199) + '.'`;
+
+/** The page: ten new paragraphs on every load; with `reload`, the next load follows a second later. */
+const reloader = (reload: boolean) => `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Reloads itself</title></head>
+<body><main id="feed"><h1>Fresh every second</h1></main>
 <script>
-  let n = 0;
-  window.startTicker = () => {
-    window.ticker = setInterval(() => {
-      n += 1;
-      const p = document.createElement('p');
-      p.id = 'tick-' + n;
-      p.textContent = 'Ticker item ' + n + ' of run ${RUN}: the market moved by ' + n + ' points today.';
-      // Newest first, under the heading: always on screen, as a live ticker shows it.
-      document.querySelector('#feed h1').after(p);
-    }, 120);
-  };
-  window.stopTicker = () => clearInterval(window.ticker);
-  window.lastTick = () => n;
+  const n = Number(new URLSearchParams(location.search).get('n') || '0');
+  const itemText = ${itemText};
+  const feed = document.getElementById('feed');
+  for (let i = 0; i < 10; i++) {
+    const p = document.createElement('p');
+    p.id = 'item-' + i;
+    p.textContent = itemText(n, i);
+    feed.append(p);
+  }
+  window.loadNumber = n;
+  window.reloading = ${reload};
+  if (${reload} && n > 0) setTimeout(() => location.replace('/reloader.html?n=' + (n + 1)), 1000);
 </script></body></html>`;
 
-const source = (n: number) => `Ticker item ${n} of run ${RUN}: the market moved by ${n} points today.`;
+interface SiteSpend { billed: [number, number][]; granted: [number, number][]; paused?: boolean }
 
-describe('per-tab spending ceiling', () => {
+describe('spending ceiling per site per hour', () => {
   let glossa: Glossa;
 
-  async function spend(page: Page): Promise<{ firstPassDone?: boolean; beyond?: number; paused?: string } | undefined> {
-    const tabId = await glossa.tabIdOf(page);
-    return glossa.inWorker(async (id: number) => ((await chrome.storage.session.get(`tab:${id}`))[`tab:${id}`] as { spend?: never } | undefined)?.spend, tabId);
-  }
-
-  async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, what: string, timeoutMs = 30_000): Promise<T> {
-    const deadline = Date.now() + timeoutMs;
-    let last: T | undefined;
-    while (Date.now() < deadline) {
-      last = await read();
-      if (done(last)) return last;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    throw new Error(`${what} did not happen within ${timeoutMs / 1000} s (last: ${JSON.stringify(last)})`);
-  }
-
-  const translated = (page: Page, n: number) => page.locator(`#tick-${n}`).innerText().then((text) => text !== source(n), () => false);
+  const siteRecord = () => glossa.inWorker(async () => ((await chrome.storage.session.get('siteSpending')).siteSpending as Record<string, SiteSpend> | undefined)?.['127.0.0.1']);
+  const spent = (record: SiteSpend | undefined) => (record?.billed ?? []).reduce((sum, [, characters]) => sum + characters, 0);
+  const loadNumber = (page: Page) => page.evaluate(() => (window as unknown as { loadNumber?: number }).loadNumber ?? -1).catch(() => -1);
+  const requestCount = () => translateRequests(glossa.api.log).length;
 
   beforeAll(async () => {
     glossa = await launchGlossa({
       settings: {
         defaults: { targetLang: 'DE', sourceLang: '', formality: 'default', modelType: 'latency_optimized', bilingual: false },
-        spendingLimits: { tabCeiling: 2_000, monthlyBudget: 0 },
+        siteRules: { always: ['127.0.0.1'], never: [] },
+        spendingLimits: { siteHourCeiling: CEILING, monthlyBudget: 0 },
       },
     });
     await glossa.setStorage({ connection: { apiKey: TEST_KEY, plan: 'custom', customUrl: glossa.api.url } });
-    glossa.pages.set('/ticker.html', TICKER);
+    glossa.pages.set('/reloader.html', reloader(true));
   });
 
   afterAll(async () => {
     await glossa?.close();
   });
 
-  it('pauses a page that keeps changing once it used its allowance, asks in the popup, and goes on when told', async () => {
-    const page = await glossa.openPage('/ticker.html');
-    await glossa.dispatchCommand('translate-page', page);
-    await glossa.waitForPhase(page, 'translated');
-    expect((await spend(page))?.firstPassDone).toBe(true);
+  it('stops a page that reloads itself with new text at the ceiling, asks in the popup, and honours Continue', async () => {
+    const page = await glossa.openPage('/reloader.html');
+    const tabId = await glossa.tabIdOf(page);
+    await page.evaluate(() => location.replace('/reloader.html?n=1'));
 
-    await page.evaluate(() => (window as unknown as { startTicker(): void }).startTicker());
-    // New items are translated until the ceiling is used up; then the tab pauses.
-    await until(() => translated(page, 1), Boolean, 'The first new item being translated');
-    const paused = await until(() => spend(page), (s) => s?.paused === 'tab-ceiling', 'The tab pausing at its ceiling');
-    expect(paused?.beyond).toBeGreaterThanOrEqual(2_000);
+    // Loads are translated as they load, until the site's hour reaches the ceiling.
+    await waitUntil(async () => (await siteRecord())?.paused === true, 60_000, 'the site pausing at its ceiling');
+    const pausedRecord = await siteRecord();
+    expect(spent(pausedRecord)).toBeGreaterThanOrEqual(CEILING);
+    // What was in flight when the ceiling was reached still landed, nothing more: about one load's worth.
+    expect(spent(pausedRecord)).toBeLessThan(CEILING + 2 * 2_000);
+    const pausedAt = await loadNumber(page);
+    expect(pausedAt).toBeGreaterThanOrEqual(5); // 2,000 characters a load: the ceiling is five loads
 
-    // Paused: items keep arriving, nothing more is sent (once what was in flight has landed).
-    const lastTick = () => page.evaluate(() => (window as unknown as { lastTick(): number }).lastTick());
-    const translateCount = () => glossa.api.log.filter((r) => r.path === '/v2/translate').length;
-    const settled = await lastTick();
-    await until(lastTick, (n) => n >= settled + 3, 'Three more items arriving');
-    const sent = translateCount();
-    const before = await lastTick();
-    await until(lastTick, (n) => n >= before + 5, 'Five more items arriving');
-    expect(translateCount()).toBe(sent);
-    expect(await translated(page, before + 4)).toBe(false);
-    await page.evaluate(() => (window as unknown as { stopTicker(): void }).stopTicker());
+    // Paused: the page keeps reloading with new text, and nothing more is sent.
+    await waitUntil(async () => (await loadNumber(page)) >= pausedAt + 2, 30_000, 'two more loads');
+    const sent = requestCount();
+    const before = await loadNumber(page);
+    await waitUntil(async () => (await loadNumber(page)) >= before + 3, 30_000, 'three more loads');
+    expect(requestCount()).toBe(sent);
+    expect(spent(await siteRecord())).toBe(spent(pausedRecord));
+    const untranslated = await page.locator('#item-0').innerText().catch(() => '');
+    expect(untranslated).toMatch(/^Load \d+, item 0 of run/);
 
-    // The popup asks; going on translates the items that waited, and the page's new text again.
+    // The page stops reloading (its next load is the last), and the popup asks.
+    glossa.pages.set('/reloader.html', reloader(false));
     const popup = await glossa.openPopup(page);
-    await popup.getByText(/This page keeps changing and has used/).waitFor();
+    await popup.getByText(/This site has used [\d,]+ characters in the last hour/).waitFor();
     await page.bringToFront();
+    await waitUntil(async () => (await page.evaluate(() => (window as unknown as { reloading?: boolean }).reloading).catch(() => undefined)) === false
+      && (await glossa.inWorker(async (id: number) => (await chrome.tabs.get(id)).status, tabId)) === 'complete', 30_000, 'the last load');
+    const last = await loadNumber(page);
+    expect(await page.locator('#item-0').innerText()).toMatch(/^Load \d+, item 0 of run/);
+
+    // Continue: the site gets another ceiling's worth, and the page on screen is translated.
     await popup.getByRole('button', { name: 'Keep translating' }).click();
-    await until(() => spend(page), (s) => s?.paused === undefined, 'The pause ending');
-    await until(() => translated(page, before + 4), Boolean, 'An item that waited during the pause being translated');
-    const resumedAt = await lastTick();
-    await page.evaluate(() => (window as unknown as { startTicker(): void }).startTicker());
-    await until(() => translated(page, resumedAt + 2), Boolean, 'An item arriving after going on being translated');
-    await page.evaluate(() => (window as unknown as { stopTicker(): void }).stopTicker());
+    await waitUntil(async () => (await siteRecord())?.paused !== true, 30_000, 'the pause ending');
+    await waitUntil(async () => !/^Load \d+, item 9 of run/.test(await page.locator('#item-9').innerText().catch(() => 'Load 0, item 9 of run')), 30_000, 'the last load being translated');
+    expect(await loadNumber(page)).toBe(last);
+    expect(requestCount()).toBeGreaterThan(sent);
+    const after = await siteRecord();
+    expect(after?.granted).toHaveLength(1);
+    expect(spent(after)).toBeGreaterThan(spent(pausedRecord));
     await popup.close();
   });
 });

@@ -218,7 +218,7 @@ describe('page engine: HTML in, HTML out', () => {
     expect(reports.at(-1)).toMatchObject({ state: 'original' });
   });
 
-  it('passes the page title as context and the confident source language', async () => {
+  it('passes the confident source language and no page title (the background sends none)', async () => {
     document.title = 'Über uns';
     document.documentElement.setAttribute('lang', 'de');
     document.body.innerHTML = '<p>Wir sind ein kleines Team.</p>';
@@ -229,7 +229,7 @@ describe('page engine: HTML in, HTML out', () => {
     });
     await engine.start();
     await engine.idle();
-    expect(translator.calls[0].info).toMatchObject({ sourceLang: 'DE', context: 'Über uns' });
+    expect(translator.calls[0].info).toEqual({ sourceLang: 'DE', priority: 'viewport' });
   });
 
   it('leaves source_lang out when page and detection disagree', async () => {
@@ -357,8 +357,6 @@ describe('page engine: pages that change', () => {
     expect(feed.innerHTML).toBe('<p>FIRST</p><p>SECOND</p><p>THIRD <b>BOLD</b></p>');
     expect(translator.calls).toHaveLength(2);
     expect(translator.calls[1].blocks.map((x) => x.text)).toEqual(['Second', 'Third <b id="1">bold</b>']);
-    // The page as loaded is not a change; what it added afterwards is (the tab's spending ceiling counts it).
-    expect(translator.calls.map((c) => c.info.pageChange === true)).toEqual([false, true]);
     await engine.restore();
     expect(feed.innerHTML).toBe('<p>First</p><p>Second</p><p>Third <b>bold</b></p>');
   });

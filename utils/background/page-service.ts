@@ -35,7 +35,6 @@ export async function handleTranslateBlocks(
     blocks: data.blocks,
     detectedSourceLang: data.sourceLang,
     priority: data.priority === true,
-    pageChange: data.pageChange === true,
   });
 }
 

@@ -5,11 +5,10 @@
 import { browser } from 'wxt/browser';
 import { errorCode } from '../shared/api-errors';
 import { onMessage } from '../shared/messages-to-background';
-import { type MessageSender, type PageJobOptions, type ProtocolMap, type SpendingOverview, type TabInfo } from '../shared/protocol';
+import { type MessageSender, type PageJobOptions, type ProtocolMap, type TabInfo } from '../shared/protocol';
 import { connectionItem, siteRulesItem } from '../extension/settings-store';
 import { translationService } from './translation/service';
-import { allowMore, markFirstPassDone, spendingLimits, spendingLimitsItem } from './translation/spending';
-import { usageForMonth } from './translation/usage';
+import { allowMore, saveSpendingLimits, spendingOverview } from './translation/spending';
 import { applyBadge, showsTranslation, syncPageMenu } from './badge';
 import { connectionProblem } from './connection-check';
 import { currentJobOptions, preferFormality, sameJob } from './job-options';
@@ -136,8 +135,6 @@ export async function handleProgress(report: ProgressReport, sender: MessageSend
     errorCode: report.errorCode,
     errorMessage: undefined,
     url: s.url ?? sender.tab?.url,
-    // From the first full translation on, what the page bills counts against the tab's ceiling.
-    spend: report.state === 'translated' ? markFirstPassDone(s.spend) : s.spend,
   }));
 }
 
@@ -212,20 +209,21 @@ export async function restoreBadges(): Promise<void> {
   }));
 }
 
-async function spendingOverview(): Promise<SpendingOverview> {
-  const [limits, month] = await Promise.all([spendingLimits(), usageForMonth()]);
-  return { limits, monthTotal: month.total };
+/** The tab as the spending ceiling counts it: its site, or the one name of private windows. */
+async function spendingOwner(tabId: number): Promise<{ site: string; private: boolean }> {
+  const tab = await tabOf(tabId);
+  return { site: hostnameOf(tab?.url ?? (await getTabState(tabId)).url), private: tab?.incognito === true };
 }
 
-/** The user goes on past a spending pause: the tab gets more room, and its failed blocks are sent again. */
+/** The user goes on past a spending pause (spending.ts decides how far), and the tab's failed blocks are sent again. */
 export async function continueSpending(tabId: number): Promise<TabState> {
-  const limits = await spendingLimits();
-  const state = await setState(tabId, (s) => ({ ...s, spend: allowMore(s.spend, limits) }));
+  await allowMore(tabId, await spendingOwner(tabId));
+  const state = await setState(tabId, (s) => s);
   return state.phase === 'original' ? state : retryTab(tabId);
 }
 
 export async function tabInfo(tabId: number): Promise<TabInfo> {
-  const [tab, state, rules, connection, spending] = await Promise.all([tabOf(tabId), getTabState(tabId), siteRulesItem.getValue(), connectionItem.getValue(), spendingOverview()]);
+  const [tab, state, rules, connection, spending] = await Promise.all([tabOf(tabId), getTabState(tabId), siteRulesItem.getValue(), connectionItem.getValue(), spendingOwner(tabId).then(spendingOverview)]);
   const url = tab?.url;
   const hostname = hostnameOf(url);
   return {
@@ -279,9 +277,9 @@ export function registerTabControl(ready: Promise<unknown> = Promise.resolve()):
     await continueSpending(data.tabId);
     return tabInfo(data.tabId);
   }));
-  onMessage('spendingLimits', () => afterStart(spendingOverview));
+  onMessage('spendingLimits', () => afterStart(() => spendingOverview()));
   onMessage('saveSpendingLimits', ({ data }) => afterStart(async () => {
-    await spendingLimitsItem.setValue(data);
+    await saveSpendingLimits(data);
     return spendingOverview();
   }));
   onMessage('setSiteRule', ({ data }) => afterStart(async () => {

@@ -41,7 +41,6 @@ export const translateViaBackground: TranslateFn = (blocks, info) =>
     blocks,
     ...(info.sourceLang ? { sourceLang: info.sourceLang } : {}),
     priority: info.priority === 'viewport',
-    ...(info.pageChange ? { pageChange: true } : {}),
   }));
 
 const detectWithBrowser: DetectLanguage = async (text) => {

@@ -85,7 +85,6 @@ export function createCollector(deps: CollectorDeps) {
     // Content the page copied from a translation must not be translated again.
     if (job.fromMutation && deps.isOutput(block.source.plain)) return;
     const unit = registry.addHtml(block);
-    if (job.fromMutation) unit.fromPageChange = true;
     deps.track(unit, !!job.immediate);
   };
 
@@ -93,7 +92,6 @@ export function createCollector(deps: CollectorDeps) {
     if (job.fromMutation && deps.isOutput(block.text)) return;
     const unit = registry.addAttribute(block);
     if (!unit) return;
-    if (job.fromMutation) unit.fromPageChange = true;
     deps.track(unit, !!job.immediate);
   };
 

@@ -32,7 +32,6 @@ export function createPageEngine(options: PageEngineOptions): PageEngine {
   const allowLanguage = languageFilter(job.targetLang, job.sourceLang);
   let sourceLang: string | undefined;
   let pageLanguage = '';
-  let context: string | undefined;
   let started = false;
   let stopped = false;
   let billed = 0;
@@ -127,7 +126,7 @@ export function createPageEngine(options: PageEngineOptions): PageEngine {
   });
   const sender = createSender({
     doc, scheduler, translate: options.translate, isStopped,
-    info: () => ({ sourceLang, context }),
+    info: () => ({ sourceLang }),
     collecting: () => collector.active,
     write: (items) => writer.push(items),
     onBilled: (characters) => void (billed += characters),
@@ -156,8 +155,6 @@ export function createPageEngine(options: PageEngineOptions): PageEngine {
       if (started) return;
       started = true;
       ({ sourceLang, pageLanguage } = await decideForPage(doc, job.sourceLang, options.detectLanguage));
-      const title = doc.title.trim();
-      context = title ? title.slice(0, 1000) : undefined;
       if (stopped) return;
       viewport.start();
       observer.watch(doc);

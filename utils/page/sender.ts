@@ -83,10 +83,10 @@ export function createSender(deps: SenderDeps) {
     deps.onSettled();
   }
 
-  /** One call for the units of a batch that share where they came from (the page as loaded, or its changes). */
-  async function call(units: Unit[], priority: Batch<Unit>['priority'], pageChange: boolean): Promise<BlockResult[]> {
+  /** One call for distinct blocks. */
+  async function call(units: Unit[], priority: Batch<Unit>['priority']): Promise<BlockResult[]> {
     try {
-      const reply = await deps.translate(units.map((u) => u.request), { ...deps.info(), priority, ...(pageChange ? { pageChange } : {}) });
+      const reply = await deps.translate(units.map((u) => u.request), { ...deps.info(), priority });
       const billed = billedOf(reply);
       if (billed > 0) deps.onBilled(billed);
       return validReply(reply, units.length);
@@ -98,19 +98,13 @@ export function createSender(deps: SenderDeps) {
   }
 
   async function send(batch: Batch<Unit>): Promise<void> {
-    // Changes the page made after loading count against the tab's spending ceiling, the page as
-    // loaded does not: they travel in separate messages (the background still packs them into
-    // the same requests).
-    const changed = batch.units.filter((u) => u.fromPageChange);
-    const loaded = changed.length === 0 ? batch.units : batch.units.filter((u) => !u.fromPageChange);
-    const [fromLoad, fromChange] = await Promise.all([
-      loaded.length ? call(loaded, batch.priority, false) : [],
-      changed.length ? call(changed, batch.priority, true) : [],
-    ]);
-    const byUnit = new Map<Unit, BlockResult>();
-    loaded.forEach((u, i) => byUnit.set(u, fromLoad[i]));
-    changed.forEach((u, i) => byUnit.set(u, fromChange[i]));
-    const results = batch.units.map((u) => byUnit.get(u)!);
+    // Twins (the same block twice) travel once: a message holds at most the batch limit's distinct blocks.
+    const distinct = new Map<string, Unit>();
+    for (const unit of batch.units) if (!distinct.has(unit.key)) distinct.set(unit.key, unit);
+    const sent = [...distinct.values()];
+    const answers = await call(sent, batch.priority);
+    const byKey = new Map(sent.map((u, i) => [u.key, answers[i]]));
+    const results = batch.units.map((u) => byKey.get(u.key)!);
     const answered = scheduler.settle(batch, results);
     if (deps.isStopped()) return;
     const stopping = results.find((r) => !r.ok && STOPPING_CODES.has(r.code));

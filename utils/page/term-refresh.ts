@@ -1,8 +1,9 @@
 // After a glossary entry was added from the page: which block a node belongs to (its original
 // text beside its translation, for the term form), and translating again exactly the blocks
-// whose original holds the entry's source phrase. Only those blocks are sent, in one call
-// through the engine's translate function (the background's one pipeline), and every other
+// whose original holds the entry's source phrase. Only those blocks are sent, in calls of at most
+// one batch each through the engine's translate function (the background's one pipeline), and every other
 // block keeps its translation. A failed answer keeps the translation shown.
+import { PAGE_BATCH_LIMIT } from '../shared/limits';
 import type { BlockRequest, BlockResult } from '../shared/protocol';
 import { phraseTester } from '../shared/term-match';
 import { BILINGUAL_TAG } from './bilingual';
@@ -29,6 +30,25 @@ export interface TermRefreshDeps {
 function sourceOf(unit: Unit): string {
   if (unit.kind === 'html') return unit.block.source.plain;
   return unit.kind === 'attribute' ? unit.block.text : unit.original;
+}
+
+/** Groups cut into calls the background accepts: the engine's batch limit (a larger block alone). */
+function batches<G extends { request: BlockRequest }>(groups: G[]): G[][] {
+  const out: G[][] = [];
+  let current: G[] = [];
+  let characters = 0;
+  for (const group of groups) {
+    const size = group.request.text.length;
+    if (current.length >= PAGE_BATCH_LIMIT.blocks || (current.length > 0 && characters + size > PAGE_BATCH_LIMIT.characters)) {
+      out.push(current);
+      current = [];
+      characters = 0;
+    }
+    current.push(group);
+    characters += size;
+  }
+  if (current.length > 0) out.push(current);
+  return out;
 }
 
 export function createTermRefresh(deps: TermRefreshDeps) {
@@ -74,16 +94,19 @@ export function createTermRefresh(deps: TermRefreshDeps) {
       const groups = [...byKey.values()];
       if (groups.length === 0 || deps.isStopped()) return { blocks: 0, billedCharacters: 0 };
       const lang = sourceLang || deps.sourceLang();
-      const reply = await deps.translate(groups.map((g) => g.request), { priority: 'viewport', ...(lang ? { sourceLang: lang } : {}) });
-      const results = validReply(reply, groups.length);
-      const billed = billedOf(reply);
-      deps.onBilled(billed);
-      groups.forEach((group, i) => {
-        const result = results[i];
-        // Twins found later share the new translation.
-        if (result.ok) scheduler.learn(group.units[0].key, result);
-        for (const unit of group.units) rewrite(unit, result);
-      });
+      let billed = 0;
+      for (const chunk of batches(groups)) {
+        const reply = await deps.translate(chunk.map((g) => g.request), { priority: 'viewport', ...(lang ? { sourceLang: lang } : {}) });
+        const results = validReply(reply, chunk.length);
+        billed += billedOf(reply);
+        deps.onBilled(billedOf(reply));
+        chunk.forEach((group, i) => {
+          const result = results[i];
+          // Twins found later share the new translation.
+          if (result.ok) scheduler.learn(group.units[0].key, result);
+          for (const unit of group.units) rewrite(unit, result);
+        });
+      }
       await writer.drained();
       return { blocks: groups.length, billedCharacters: billed };
     },

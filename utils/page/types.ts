@@ -14,10 +14,6 @@ export interface TranslateInfo {
   priority: Priority;
   /** Upper-case base code when Glossa is confident; absent to let the API detect. */
   sourceLang?: string;
-  /** The page title: unbilled context for short texts. */
-  context?: string;
-  /** The blocks are text the page added or changed after it loaded. */
-  pageChange?: boolean;
 }
 
 export interface TranslateReply {

@@ -10,8 +10,6 @@ const QUIET_ATTRIBUTES: ReadonlySet<string> = new Set(['title', 'alt', 'aria-lab
 
 interface UnitBase extends Schedulable {
   request: BlockRequest;
-  /** Found after the page loaded (added or changed by the page): counted against the tab's spending ceiling. */
-  fromPageChange?: boolean;
   failure?: { code: string; message: string };
 }
 

@@ -14,13 +14,14 @@ export interface BatchLimit {
 /** One page-engine message: one API request's worth of texts, with room for escaping. */
 export const PAGE_BATCH_LIMIT: BatchLimit = { blocks: 50, characters: 120_000 };
 
+/** What one translate message from a page may carry: exactly what the engine sends (PAGE_BATCH_LIMIT). */
 export const PAGE_LIMITS = {
-  maxBlocks: 2_000,
-  /** Characters of one block; larger blocks are split by packing, beyond this they are refused. */
+  /** Distinct blocks of one batch (the engine sends twins once). */
+  maxBlocks: PAGE_BATCH_LIMIT.blocks,
+  /** Characters of one block; a block larger than a batch travels alone, beyond this it is refused. */
   maxBlockChars: 512 * 1024,
-  maxTotalChars: 4 * 1024 * 1024,
-  /** The context (page title) is sent with every request: keep it short. */
-  maxContextChars: 1_000,
+  /** Characters of a message of several blocks. */
+  maxTotalChars: PAGE_BATCH_LIMIT.characters,
 };
 
 /** Longest selection translated as plain text (characters). */

@@ -102,12 +102,11 @@ export const backgroundMessages = {
   translateBlocks: {
     from: ['content-script'],
     data: v.object({
-      blocks: v.pipe(v.array(block), v.maxLength(PAGE_LIMITS.maxBlocks), v.check((blocks) => blocks.reduce((sum, b) => sum + b.text.length, 0) <= PAGE_LIMITS.maxTotalChars, 'too much text in one message')),
-      // The title is only context: an odd one is shortened, not a reason to fail; so is an odd detected language.
-      context: v.optional(oneLine(PAGE_LIMITS.maxContextChars)),
+      // One batch of the engine: several blocks within its characters, or one larger block alone.
+      blocks: v.pipe(v.array(block), v.maxLength(PAGE_LIMITS.maxBlocks), v.check((blocks) => blocks.length <= 1 || blocks.reduce((sum, b) => sum + b.text.length, 0) <= PAGE_LIMITS.maxTotalChars, 'too much text in one message')),
+      // An odd detected language is dropped, not a reason to fail.
       sourceLang: v.optional(v.pipe(v.unknown(), v.transform((code) => (typeof code === 'string' && LANGUAGE_CODE.test(code) ? code : undefined)))),
       priority: v.optional(v.boolean()),
-      pageChange: v.optional(v.boolean()),
     }),
   },
   reportProgress: {
@@ -177,7 +176,7 @@ export const backgroundMessages = {
   saveSpendingLimits: {
     from: ['extension-page'],
     // At most a billion characters: any real budget fits, and the figure stays a safe integer.
-    data: v.object({ tabCeiling: v.pipe(count, v.minValue(1), v.maxValue(1e9)), monthlyBudget: v.pipe(count, v.maxValue(1e9)) }),
+    data: v.object({ siteHourCeiling: v.pipe(count, v.minValue(1), v.maxValue(1e9)), monthlyBudget: v.pipe(count, v.maxValue(1e9)) }),
   },
   retryPageFailed: { from: ['extension-page'], data: v.object({ tabId }) },
   setSiteRule: {

@@ -40,8 +40,7 @@ export interface ProtocolMap {
   // ── content script → background: page engine ───────────────────────────────────────
   /** Translate blocks for the sender's own tab; results in the same order. */
   /** `priority`: the blocks are in the viewport and go before queued work of every tab. */
-  /** `pageChange`: the blocks are text the page added or changed after it loaded (counted against the tab's spending ceiling). */
-  translateBlocks(data: { blocks: BlockRequest[]; context?: string; sourceLang?: string; priority?: boolean; pageChange?: boolean }): { results: BlockResult[]; billedCharacters: number };
+  translateBlocks(data: { blocks: BlockRequest[]; sourceLang?: string; priority?: boolean }): { results: BlockResult[]; billedCharacters: number };
   /** Progress of the sender tab's translation (drives badge and popup). */
   reportProgress(data: PageProgress & { state: 'translating' | 'translated' | 'original' | 'error'; errorCode?: ApiErrorCode }): void;
 
@@ -234,16 +233,27 @@ export interface UsageReport {
 
 export type SiteRule = 'always' | 'never' | 'none';
 
-/** Spending limits the user sets: characters per page load after its first full translation, and per month (0 = no budget). */
+/** Spending limits the user sets (utils/background/translation/spending.ts): characters per site per hour, and per month (0 = no budget). */
 export interface SpendingLimits {
-  tabCeiling: number;
+  siteHourCeiling: number;
   monthlyBudget: number;
+}
+
+/** One site's page translation in the last hour, against the ceiling. */
+export interface SiteSpend {
+  spent: number;
+  /** The ceiling plus what the user allowed by going on within the hour. */
+  allowed: number;
+  /** The ceiling stopped a request and the user has not gone on yet. */
+  paused: boolean;
 }
 
 export interface SpendingOverview {
   limits: SpendingLimits;
   /** Billed characters this month. */
   monthTotal: number;
+  /** The tab's site in the last hour (popup). */
+  site?: SiteSpend;
 }
 
 /** What the popup needs to know about the tab it controls. */

@@ -11,17 +11,12 @@ export interface PageProgress {
   billedCharacters: number;
 }
 
-/** A tab's spending in this page load (kept in its tab state). */
+/** A spending pause of this page load (the counts themselves are per site: background/translation/spending.ts). */
 export interface TabSpend {
-  /** The first full translation is done: characters billed from now on count against the ceiling. */
-  firstPassDone: boolean;
-  /** Characters billed after the first full translation. */
-  beyond: number;
-  /** Extra characters the user allowed by going on past the ceiling. */
-  allowance: number;
-  /** The user went on past the month's budget for this tab. */
+  /** The user went on past the month's budget for this page. */
   budgetAllowed?: boolean;
-  paused?: 'tab-ceiling' | 'month-budget';
+  /** Which limit stopped this tab's last request; the popup asks whether to go on. */
+  paused?: 'site-hour' | 'month-budget';
 }
 
 export type TabPhase = 'original' | 'translating' | 'translated' | 'error';
@@ -35,7 +30,7 @@ export interface TabState extends PageProgress {
   errorMessage?: string;
   /** Page URL the state belongs to; a navigation resets it. */
   url?: string;
-  /** Spending of this page load, against the user's limits (background/translation/spending.ts). */
+  /** A spending pause of this page load (background/translation/spending.ts). */
   spend?: TabSpend;
   updatedAt: number;
 }

@@ -133,7 +133,7 @@ describe('dispatcher', () => {
     const billed: [string, number][] = [];
     const dispatcher = createDispatcher({ onBilled: (owner, n) => billed.push([owner.site, n]) });
     const a = items(['aaa'], client, 'g', { billed: 0, site: 'a.test' });
-    const b = items(['bb'], client, 'g', { billed: 0, site: 'a.test', pageChange: true });
+    const b = items(['bb'], client, 'g', { billed: 0, site: 'a.test', selection: true });
     await Promise.all([dispatcher.submit(a.list), dispatcher.submit(b.list)]);
     expect(calls).toHaveLength(1);
     expect([a.owner.billed, b.owner.billed]).toEqual([3, 2]);

@@ -11,7 +11,8 @@ import type { BlockRequest, PageJobOptions } from '../../../utils/shared/protoco
 import { connectionItem, defaultGlossariesItem } from '../../../utils/extension/settings-store';
 import { bumpGlossaryRevision, createTranslationCache, type TranslationCache } from '../../../utils/background/translation/cache';
 import { apiFormality, createTranslationService, translationService, type TranslationServiceDeps } from '../../../utils/background/translation/service';
-import { billedForTab, usageForMonth } from '../../../utils/background/translation/usage';
+import { usageForMonth } from '../../../utils/background/translation/usage';
+import { siteSpend } from '../../../utils/background/translation/spending';
 import { createDispatcher } from '../../../utils/background/translation/dispatcher';
 import { escapePlainForHtml, plainFromHtml } from '../../../utils/background/translation/plain-html';
 import { API_LIMITS, packRequests, translateBody, utf8Length } from '../../../utils/api/packing';
@@ -389,7 +390,7 @@ describe('translation service', () => {
     expect(again.results.every((r) => r.ok)).toBe(true);
   });
 
-  it('counts billed characters per tab and per site for this month', async () => {
+  it('counts billed characters per site for this month and for the spending ceiling\'s hour', async () => {
     const svc = service();
     const a = await svc.translateBlocks({ tabId: 11, site: 'news.test', job, blocks: [html('Nachrichten von heute')] });
     const b = await svc.translateBlocks({ tabId: 12, site: 'shop.test', job, blocks: [html('Warenkorb')] });
@@ -398,7 +399,7 @@ describe('translation service', () => {
     expect(month.sites['news.test']).toBe(a.billedCharacters);
     expect(month.sites['shop.test']).toBe(b.billedCharacters);
     expect(month.total).toBe(server.billedCharacters);
-    expect(await billedForTab(11)).toBe(a.billedCharacters);
+    await vi.waitFor(async () => expect((await siteSpend('news.test')).spent).toBe(a.billedCharacters));
   });
 
   it('sees a dictionary added to the job glossary at once when the glossary manager bumps its revision', async () => {

@@ -1,7 +1,8 @@
 // @vitest-environment node
 // Spending limits and private windows, through the one pipeline against the local API server:
-// a tab pauses past its ceiling (counting what the page changed after it loaded) until the user goes
-// on, the month's budget pauses everything, and a private tab leaves no persistent trace.
+// a site pauses past its hourly ceiling (every load and every tab of it counted) until the user
+// goes on, the month's budget (on by default) pauses everything, the gate fails closed, and a
+// private tab leaves no persistent trace.
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createStore } from 'idb-keyval';
 import { startServer, type GlossaServer } from '../../../server/index';
@@ -10,11 +11,12 @@ import { connectionItem } from '../../../utils/extension/settings-store';
 import { hostPermissionPattern } from '../../../utils/shared/connection';
 import { createTranslationCache, type TranslationCache } from '../../../utils/background/translation/cache';
 import { createTranslationService } from '../../../utils/background/translation/service';
-import { allowMore, markFirstPassDone, spendingLimitsItem, validSpendingLimits } from '../../../utils/background/translation/spending';
+import { DEFAULT_SPENDING_LIMITS, noteSpent, PRIVATE_SITE, siteSpend, spendingGate, spendingLimitsItem, validSpendingLimits } from '../../../utils/background/translation/spending';
 import { monthKey, usageForMonth, usageItem } from '../../../utils/background/translation/usage';
-import { continueSpending, handleProgress } from '../../../utils/background/tab-control';
-import { getTabState, updateTabState } from '../../../utils/background/tab-state';
-import { contentSender, installFakeContent, type FakeContent } from '../fake-tabs';
+import { continueSpending } from '../../../utils/background/tab-control';
+import { clearTabState, getTabState, updateTabState } from '../../../utils/background/tab-state';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { installFakeContent, type FakeContent } from '../fake-tabs';
 
 const KEY = 'spending-test-key';
 const TAB = 9;
@@ -40,55 +42,105 @@ beforeEach(async () => {
   await updateTabState(TAB, (s) => ({ ...s, phase: 'translating', job, url: 'https://ticker.example/' }));
 });
 
-describe('per-tab spending ceiling', () => {
-  it('counts only what the page changed after it loaded, pauses past the ceiling without a request, and goes on when the user says so', async () => {
-    await spendingLimitsItem.setValue({ tabCeiling: 20, monthlyBudget: 0 });
+const article = (loadNo: number) => Array.from({ length: 10 }, (_, i) => html(`Meldung ${loadNo}.${i}: ${'Neuer Text dieser Ladung. '.repeat(7)}`));
+
+describe('spending ceiling per site per hour', () => {
+  it('adds up every page load of a site that reloads itself with new text, pauses it at the ceiling without a request, and goes on when the user says so', async () => {
+    await spendingLimitsItem.setValue({ siteHourCeiling: 5_000, monthlyBudget: 0 });
     const svc = createTranslationService({ cache });
-    const loaded = (text: string) => svc.translateBlocks({ tabId: TAB, site: 'ticker.example', job, blocks: [html(text)] });
-    const page = (text: string) => svc.translateBlocks({ tabId: TAB, site: 'ticker.example', job, blocks: [html(text)], pageChange: true });
-
-    // The page as it loaded is free of the ceiling, however large, also when it is reached by
-    // scrolling after the first pass reported the tab translated.
-    expect((await loaded('Die erste Fassung der ganzen Seite')).results[0].ok).toBe(true);
     fake.present.add(`${TAB}:0`);
-    await handleProgress({ state: 'translated', total: 1, done: 1, failed: 0, billedCharacters: 34 }, contentSender(TAB, 'https://ticker.example/'));
-    expect((await getTabState(TAB)).spend).toEqual({ firstPassDone: true, beyond: 0, allowance: 0 });
-    expect((await loaded('Weiter unten auf der langen Seite, erst beim Lesen erreicht')).results[0].ok).toBe(true);
-    expect((await getTabState(TAB)).spend?.beyond).toBe(0);
+    // Each load is a new page in the same tab: its state starts over (as on a navigation), its text is new.
+    const load = async (n: number) => {
+      await clearTabState(TAB);
+      await updateTabState(TAB, (s) => ({ ...s, phase: 'translating', job, url: 'https://reloader.example/' }));
+      return svc.translateBlocks({ tabId: TAB, site: 'reloader.example', job, blocks: article(n) });
+    };
+    let n = 0;
+    let out = await load(++n);
+    while (out.results.every((r) => r.ok)) {
+      expect(n).toBeLessThan(10); // ~1,900 characters a load: the third load at most reaches 5,000
+      out = await load(++n);
+    }
+    const spent = (await siteSpend('reloader.example')).spent;
+    expect(spent).toBeGreaterThanOrEqual(5_000);
+    expect(spent).toBeLessThan(5_000 + 2_000); // what was in flight at the ceiling, no more
+    expect(out.results.every((r) => !r.ok && r.code === 'paused')).toBe(true);
+    expect((await getTabState(TAB)).spend?.paused).toBe('site-hour');
 
-    expect((await page('Neue Meldung 1 ....')).results[0].ok).toBe(true); // 19 characters
-    await vi.waitFor(async () => expect((await getTabState(TAB)).spend?.beyond).toBe(19));
-    expect((await page('Neue Meldung 2 ....')).results[0].ok).toBe(true);
-    await vi.waitFor(async () => expect((await getTabState(TAB)).spend?.beyond).toBe(38));
+    // Another load, another tab of the same site: still paused, nothing sent.
     const requests = translateRequests().length;
-    const paused = await page('Neue Meldung 3 ....');
-    expect(paused.results[0]).toMatchObject({ ok: false, code: 'paused' });
+    expect((await load(++n)).results[0]).toMatchObject({ ok: false, code: 'paused' });
+    const otherTab = await svc.translateBlocks({ tabId: TAB + 1, site: 'reloader.example', job, blocks: [html('Ein anderer Tab derselben Website')] });
+    expect(otherTab.results[0]).toMatchObject({ ok: false, code: 'paused' });
     expect(translateRequests()).toHaveLength(requests);
-    expect((await getTabState(TAB)).spend?.paused).toBe('tab-ceiling');
+    // Another site is not held back by this one.
+    expect((await svc.translateBlocks({ tabId: TAB + 2, site: 'calm.example', job, blocks: [html('Eine ruhige Seite')] })).results[0].ok).toBe(true);
 
-    // Going on: another ceiling's worth, and the page is asked to send its failed blocks again.
-    const state = await continueSpending(TAB);
-    expect(state.spend).toMatchObject({ allowance: 38 });
-    expect(state.spend?.paused).toBeUndefined();
-    expect(fake.received.map((m) => m.type)).toEqual(['retryFailed']);
-    expect((await page('Neue Meldung 3 ....')).results[0].ok).toBe(true);
+    // Continue: another ceiling's worth for this site, and the page is asked to send its failed blocks again.
+    await continueSpending(TAB);
+    expect(fake.received.map((m) => m.type)).toContain('retryFailed');
+    expect((await getTabState(TAB)).spend?.paused).toBeUndefined();
+    expect(await siteSpend('reloader.example')).toMatchObject({ paused: false, allowed: spent + 5_000 });
+    expect((await load(++n)).results.every((r) => r.ok)).toBe(true);
   });
 
-  it('starts over with every new translation of the page', async () => {
-    expect(allowMore({ firstPassDone: true, beyond: 120, allowance: 0, paused: 'tab-ceiling' }, { tabCeiling: 100, monthlyBudget: 0 }))
-      .toEqual({ firstPassDone: true, beyond: 120, allowance: 120, paused: undefined });
-    expect(markFirstPassDone(undefined)).toEqual({ firstPassDone: true, beyond: 0, allowance: 0 });
-    expect(validSpendingLimits({ tabCeiling: 0, monthlyBudget: 0 })).toBeUndefined();
-    expect(validSpendingLimits({ tabCeiling: 1.5, monthlyBudget: 0 })).toBeUndefined();
-    expect(validSpendingLimits({ tabCeiling: 10, monthlyBudget: -1 })).toBeUndefined();
-    expect(validSpendingLimits({ tabCeiling: 10, monthlyBudget: 0, extra: 1 })).toEqual({ tabCeiling: 10, monthlyBudget: 0 });
+  it('lets a long article read by scrolling translate without a question under the default limits', async () => {
+    const svc = createTranslationService({ cache });
+    // 150,000 characters in the batches a reader's scrolling sends: more than any saved test page (wikipedia: 35,000).
+    let billed = 0;
+    for (let batch = 0; batch < 60; batch++) {
+      const out = await svc.translateBlocks({ tabId: TAB, site: 'longread.example', job, blocks: Array.from({ length: 10 }, (_, i) => html(`Absatz ${batch}.${i}: ${'Ein langer Artikel. '.repeat(12)}`)) });
+      expect(out.results.every((r) => r.ok)).toBe(true);
+      billed += out.billedCharacters;
+    }
+    expect(billed).toBeGreaterThan(150_000);
+    expect((await getTabState(TAB)).spend?.paused).toBeUndefined();
+    expect(DEFAULT_SPENDING_LIMITS.siteHourCeiling).toBeGreaterThan(billed);
+  });
+
+  it('counts a site for an hour: what is older no longer counts, and neither do the user\'s earlier allowances', async () => {
+    await spendingLimitsItem.setValue({ siteHourCeiling: 1_000, monthlyBudget: 0 });
+    const owner = { billed: 0, site: 'hourly.example', tabId: TAB };
+    const t0 = Date.UTC(2026, 10, 25, 12, 0, 0);
+    await noteSpent(owner, 1_200, t0);
+    expect(await spendingGate(owner, t0 + 60_000)).toMatchObject({ code: 'paused' });
+    expect(await spendingGate(owner, t0 + 61 * 60_000)).toBeUndefined();
+    expect(await siteSpend('hourly.example', t0 + 61 * 60_000)).toMatchObject({ spent: 0, allowed: 1_000 });
+  });
+
+  it('counts private windows together under one name that is no site', async () => {
+    await spendingLimitsItem.setValue({ siteHourCeiling: 1_000, monthlyBudget: 0 });
+    await noteSpent({ billed: 0, site: 'clinic.example', tabId: TAB, private: true }, 600);
+    await noteSpent({ billed: 0, site: 'bank.example', tabId: TAB + 1, private: true }, 600);
+    expect(await spendingGate({ billed: 0, site: 'third.example', tabId: TAB + 2, private: true })).toMatchObject({ code: 'paused' });
+    expect(await spendingGate({ billed: 0, site: 'third.example', tabId: TAB + 2 })).toBeUndefined();
+    expect(await siteSpend(PRIVATE_SITE)).toMatchObject({ spent: 1_200 });
+    expect(JSON.stringify(await fakeBrowser.storage.session.get(null))).not.toMatch(/clinic|bank\.example/);
+  });
+
+  it('fails closed: when the limits cannot be read, nothing is sent', async () => {
+    const svc = createTranslationService({ cache });
+    vi.spyOn(spendingLimitsItem, 'getValue').mockRejectedValue(new Error('storage is broken'));
+    const out = await svc.translateBlocks({ tabId: TAB, site: 'ticker.example', job, blocks: [html('Gesperrt, bis die Grenzen lesbar sind')] });
+    expect(out.results[0]).toMatchObject({ ok: false, code: 'paused', message: expect.stringContaining('could not read your spending limits') });
+    expect(translateRequests()).toHaveLength(0);
+    vi.restoreAllMocks();
+  });
+
+  it('checks limits that arrive in a message or from storage', () => {
+    expect(validSpendingLimits({ siteHourCeiling: 0, monthlyBudget: 0 })).toBeUndefined();
+    expect(validSpendingLimits({ siteHourCeiling: 1.5, monthlyBudget: 0 })).toBeUndefined();
+    expect(validSpendingLimits({ siteHourCeiling: 10, monthlyBudget: -1 })).toBeUndefined();
+    // Limits of the earlier per-page ceiling are not this ceiling: the defaults apply.
+    expect(validSpendingLimits({ tabCeiling: 50_000, monthlyBudget: 0 })).toBeUndefined();
+    expect(validSpendingLimits({ siteHourCeiling: 10, monthlyBudget: 0, extra: 1 })).toEqual({ siteHourCeiling: 10, monthlyBudget: 0 });
   });
 });
 
 describe('monthly budget', () => {
-  it('pauses page translation and selections once the month has billed the budget, until the user goes on for a tab', async () => {
-    await spendingLimitsItem.setValue({ tabCeiling: 50_000, monthlyBudget: 100 });
-    await usageItem.setValue({ [monthKey()]: { total: 100, sites: { 'other.example': 100 } } });
+  it('is on by default: page translation and selections pause once the month has billed it, until the user goes on for a tab', async () => {
+    expect(DEFAULT_SPENDING_LIMITS.monthlyBudget).toBe(500_000);
+    await usageItem.setValue({ [monthKey()]: { total: 500_000, sites: { 'other.example': 500_000 } } });
     const svc = createTranslationService({ cache });
     const out = await svc.translateBlocks({ tabId: TAB, site: 'ticker.example', job, blocks: [html('Schlagzeile')] });
     expect(out.results[0]).toMatchObject({ ok: false, code: 'paused' });
@@ -100,6 +152,13 @@ describe('monthly budget', () => {
     fake.present.add(`${TAB}:0`);
     await continueSpending(TAB);
     expect((await svc.translateBlocks({ tabId: TAB, site: 'ticker.example', job, blocks: [html('Schlagzeile')] })).results[0].ok).toBe(true);
+  });
+
+  it('can be turned off', async () => {
+    await spendingLimitsItem.setValue({ siteHourCeiling: 200_000, monthlyBudget: 0 });
+    await usageItem.setValue({ [monthKey()]: { total: 5_000_000, sites: {} } });
+    const svc = createTranslationService({ cache });
+    expect((await svc.translateBlocks({ tabId: TAB, site: 'ticker.example', job, blocks: [html('Ohne Budget')] })).results[0].ok).toBe(true);
   });
 });
 

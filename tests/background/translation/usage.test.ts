@@ -1,29 +1,23 @@
 import { describe, expect, it } from 'vitest';
-import { billedForTab, forgetTabUsage, monthKey, recordUsage, usageForMonth, usageItem, usageReport } from '../../../utils/background/translation/usage';
+import { monthKey, recordUsage, usageForMonth, usageItem, usageReport } from '../../../utils/background/translation/usage';
 
 describe('usage', () => {
-  it('adds billed characters per month and site, and per tab', async () => {
+  it('adds billed characters per month and site', async () => {
     const nov = new Date(2026, 10, 21);
     await Promise.all([
-      recordUsage('example.org', 1, 100, nov),
-      recordUsage('example.org', 1, 50, nov),
-      recordUsage('news.test', 2, 30, nov),
-      recordUsage('example.org', 1, 0, nov),
+      recordUsage('example.org', 100, nov),
+      recordUsage('example.org', 50, nov),
+      recordUsage('news.test', 30, nov),
+      recordUsage('example.org', 0, nov),
     ]);
     expect(await usageForMonth('2026-11')).toEqual({ total: 180, sites: { 'example.org': 150, 'news.test': 30 } });
-    expect(await billedForTab(1)).toBe(150);
-    expect(await billedForTab(2)).toBe(30);
-    expect(await billedForTab(3)).toBe(0);
-    await forgetTabUsage(1);
-    expect(await billedForTab(1)).toBe(0);
-    expect((await usageForMonth('2026-11')).total).toBe(180); // the month keeps counting
     expect(await usageReport('2026-11')).toEqual({
       month: '2026-11', total: 180, sites: [{ site: 'example.org', characters: 150 }, { site: 'news.test', characters: 30 }],
     });
   });
 
   it('starts each month at zero and keeps about a year', async () => {
-    for (let m = 0; m < 16; m++) await recordUsage('a.test', undefined, 10, new Date(2025, m, 5));
+    for (let m = 0; m < 16; m++) await recordUsage('a.test', 10, new Date(2025, m, 5));
     const stored = await usageItem.getValue();
     expect(Object.keys(stored)).toHaveLength(13);
     expect(stored['2026-04']?.total).toBe(10);

@@ -5,6 +5,7 @@ import { Popup } from '@/components/popup/Popup';
 import type { Glossary } from '@/utils/shared/api-types';
 import { registerTabControl } from '@/utils/background/tab-control';
 import { updateTabState } from '@/utils/background/tab-state';
+import { noteSpent, spendingLimitsItem } from '@/utils/background/translation/spending';
 import { onMessage, removeAllListeners, type PageJobOptions } from '@/utils/shared/protocol';
 import { connectionItem, defaultGlossariesItem, defaultsItem, popupChoicesItem, siteRulesItem } from '@/utils/extension/settings-store';
 import { installFakeContent, type FakeContent } from '../../background/fake-tabs';
@@ -216,15 +217,17 @@ describe('popup', () => {
     expect((screen.getByLabelText('Always translate this site') as HTMLInputElement).disabled).toBe(true);
   });
 
-  it('asks before going on when a page that keeps changing used up its allowance, and goes on when told', async () => {
+  it('asks before going on when the site used its hourly allowance, and goes on when told', async () => {
     fake.present.add(`${tabId}:0`);
-    await updateTabState(tabId, (s) => ({ ...s, phase: 'translated', url: 'https://news.example/article', spend: { firstPassDone: true, beyond: 51_200, allowance: 0, paused: 'tab-ceiling' } }));
+    await spendingLimitsItem.setValue({ siteHourCeiling: 50_000, monthlyBudget: 0 });
+    await noteSpent({ billed: 0, site: 'news.example', tabId }, 51_200);
+    await updateTabState(tabId, (s) => ({ ...s, phase: 'translated', url: 'https://news.example/article', spend: { paused: 'site-hour' } }));
     render(<Popup tabId={tabId} />);
-    expect(await screen.findByText(/keeps changing and has used 51,200 characters/)).toBeTruthy();
-    expect(screen.getByText('This page since its first translation: 51,200 of 50,000 characters')).toBeTruthy();
+    expect(await screen.findByText(/This site has used 51,200 characters in the last hour/)).toBeTruthy();
+    expect(screen.getByText('This site in the last hour: 51,200 of 50,000 characters')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Keep translating' }));
     await waitFor(() => expect(fake.received.map((m) => m.type)).toEqual(['retryFailed']));
-    expect(await screen.findByText('This page since its first translation: 51,200 of 101,200 characters')).toBeTruthy();
+    expect(await screen.findByText('This site in the last hour: 51,200 of 101,200 characters')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Keep translating' })).toBeNull();
   });
 

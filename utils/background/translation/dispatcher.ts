@@ -8,8 +8,8 @@
 //   - whether to send at all: a quota error (456) stops every request at once until the key
 //     changes, the user asks again or a pause has passed; a rate limit that outlasted the
 //     client's retries holds the queue for the time the server asked; a text that failed
-//     repeatedly (for reasons of its own) is refused for a while; a spending gate (per-tab
-//     ceiling, monthly budget) may refuse a caller's texts;
+//     repeatedly (for reasons of its own) is refused for a while; a spending gate (spending.ts:
+//     per site per hour, per month) may refuse a caller's texts, and refuses when it fails;
 //   - billing: the billed characters of a request are shared among the callers of its texts,
 //     by their texts' length.
 // Retrying one failed request belongs to the API client (utils/api/retry.ts); deduplication and
@@ -29,8 +29,6 @@ export interface BillingOwner {
   private?: boolean;
   /** A selection the user asked for (not page translation running on its own). */
   selection?: boolean;
-  /** Text the page added or changed after it loaded, not the page as it loaded. */
-  pageChange?: boolean;
 }
 
 export interface DispatchItem {
@@ -157,10 +155,11 @@ export function createDispatcher(options: DispatcherOptions = {}) {
 
   async function run(batch: Waiting[]): Promise<void> {
     const head = batch[0].item;
-    // Texts of one request share a group (one tab, one kind) but may come from several messages:
-    // the gate is asked for the one most likely to be held back.
-    const gateOwner = batch.find((entry) => entry.item.owner.pageChange)?.item.owner ?? head.owner;
-    const refused = options.spendingGate ? await Promise.resolve(options.spendingGate(gateOwner)).catch(() => undefined) : undefined;
+    // Texts of one request share a group (one tab, one site, one kind): one question to the gate.
+    // A gate that fails refuses: limits that cannot be checked are no reason to spend.
+    const refused = options.spendingGate
+      ? await Promise.resolve(options.spendingGate(head.owner)).catch(() => new ApiError('paused', t('spendingPausedUnchecked')))
+      : undefined;
     // The gate is asynchronous: a quota stop may have come while this batch waited at it.
     const refusedNow = refused ?? stop?.error;
     if (refusedNow) {

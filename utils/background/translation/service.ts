@@ -37,10 +37,8 @@ export interface TranslateBlocksInput {
   detectedSourceLang?: string;
   /** Blocks in the viewport or a selection the user waits for: they go before everything else. */
   priority?: boolean;
-  /** A selection: counts toward the month's budget only, not the tab's page ceiling. */
+  /** A selection: counts toward the month's budget only, not the site's hourly ceiling. */
   selection?: boolean;
-  /** Text the page added or changed after it loaded (counted against the tab's spending ceiling). */
-  pageChange?: boolean;
 }
 
 export interface TranslateBlocksOutput {
@@ -55,7 +53,7 @@ export interface TranslationServiceDeps {
   /** The request queue; the default one counts billed characters with `recordUsage`. */
   dispatcher?: Dispatcher;
   glossaries?: GlossaryResolver;
-  recordUsage?: (site: string, tabId: number | undefined, characters: number) => Promise<void>;
+  recordUsage?: (site: string, characters: number) => Promise<void>;
 }
 
 type Outcome = { ok: true; value: CachedTranslation } | { ok: false; error: ApiError };
@@ -75,7 +73,7 @@ export function createTranslationService(deps: TranslationServiceDeps = {}) {
   const dispatcher = deps.dispatcher ?? createDispatcher({
     onBilled: (owner, characters) => {
       // A private window's site is never recorded; the month's total still counts it.
-      void addUsage(owner.private ? '' : owner.site, owner.tabId, characters).catch(() => undefined);
+      void addUsage(owner.private ? '' : owner.site, characters).catch(() => undefined);
       void noteSpent(owner, characters).catch(() => undefined);
     },
     spendingGate,
@@ -132,7 +130,7 @@ export function createTranslationService(deps: TranslationServiceDeps = {}) {
       }
     });
 
-    const owner: BillingOwner = { billed: 0, site: input.site, tabId: input.tabId, private: privateTab, selection: input.selection === true, pageChange: input.pageChange === true };
+    const owner: BillingOwner = { billed: 0, site: input.site, tabId: input.tabId, private: privateTab, selection: input.selection === true };
     const toStore: [string, CachedTranslation][] = [];
     const settle = (key: string, outcome: Outcome) => {
       const resolve = owned.get(key);

@@ -1,77 +1,187 @@
-// Limits on spending that the user sets, enforced by the dispatcher's spending gate before each
-// request. A page that keeps changing (live tickers, endless feeds, a page rewriting itself) is
-// otherwise translated without end, unattended on always-translate sites. So:
-//   - per tab: what the page adds or changes after it loaded is counted (the page as it loaded
-//     is its first full translation, however far the reader scrolls through it); past the
-//     ceiling (50,000 characters by default) the tab pauses until the user says to go on in the
-//     popup (each "go on" allows another ceiling's worth);
-//   - per month: an optional budget; once this month's billed characters reach it, page
-//     translation pauses everywhere until the user goes on for a tab or raises the budget.
-// Selections are asked for one by one and count only toward the month. The gate is asked before
-// each request, so requests already in flight when a limit is reached still complete.
+// The spending ceiling: the one place that decides whether Glossa may bill characters for page
+// translation without asking the user. Asked by the dispatcher before every request, told by it
+// what every request billed; the popup and options read their figures from here.
+//   - Per site per hour: every character billed for one site's pages (as they load, as they
+//     change, in any tab, across reloads and navigations) in the last 60 minutes counts. Past the
+//     ceiling (200,000 characters by default: several long articles read to the end) that site's
+//     page translation pauses and the popup asks; each Continue allows another ceiling's worth for
+//     the next hour. A site that reloads itself with new text cannot escape it: loads add up.
+//   - Per month: a budget (500,000 characters by default, the free plan's allowance; 0 turns it
+//     off). Once this month's billed total reaches it, page translation pauses everywhere until the
+//     user goes on for a page or raises the budget.
+//   - Selections are asked for one by one: they count toward the month only.
+//   - Private windows count together as one site that is never named, so no hostname of theirs
+//     is kept.
+//   - When the limits or the counts cannot be read, nothing is sent (fails closed).
+// The hourly counts live in storage.session (trusted contexts only; gone when the browser
+// closes). Requests already in flight when a limit is reached still complete.
 import { storage } from 'wxt/utils/storage';
 import { ApiError } from '../../shared/api-errors';
 import { t } from '../../shared/i18n';
-import type { SpendingLimits, TabSpend } from '../../shared/protocol';
+import type { SiteSpend, SpendingLimits, SpendingOverview, TabSpend } from '../../shared/protocol';
 import { getTabState, updateTabState } from '../tab-state';
 import type { BillingOwner } from './dispatcher';
 import { usageForMonth } from './usage';
 
-export const DEFAULT_SPENDING_LIMITS: SpendingLimits = { tabCeiling: 50_000, monthlyBudget: 0 };
+export const DEFAULT_SPENDING_LIMITS: SpendingLimits = { siteHourCeiling: 200_000, monthlyBudget: 500_000 };
 const MAX_LIMIT = 1_000_000_000;
+const HOUR_MS = 60 * 60_000;
+const MINUTE_MS = 60_000;
+/** The one name private windows' spending is counted under. */
+export const PRIVATE_SITE = '(private window)';
 
 export const spendingLimitsItem = storage.defineItem<SpendingLimits>('local:spendingLimits', { fallback: DEFAULT_SPENDING_LIMITS });
 
-export const NO_SPEND: TabSpend = { firstPassDone: false, beyond: 0, allowance: 0 };
+/** One site's last hour: billed characters per minute, and what the user allowed by going on. */
+interface SiteHour {
+  /** [minute (ms since epoch / 60,000), characters billed in it]. */
+  billed: [number, number][];
+  /** [when the user went on (ms), characters it allowed]. */
+  granted: [number, number][];
+  /** The ceiling stopped a request; cleared when the user goes on. */
+  paused?: boolean;
+}
 
-/** Checks limits that arrive in a message; undefined when malformed. 0 budget = none. */
+const siteHoursItem = storage.defineItem<Record<string, SiteHour>>('session:siteSpending', { fallback: {} });
+
+/** Checks stored or sent limits; undefined when malformed (limits of an older version included). */
 export function validSpendingLimits(input: unknown): SpendingLimits | undefined {
   if (typeof input !== 'object' || input === null) return undefined;
-  const { tabCeiling, monthlyBudget } = input as Record<string, unknown>;
+  const { siteHourCeiling, monthlyBudget } = input as Record<string, unknown>;
   const count = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v) && v >= 0 && v <= MAX_LIMIT;
-  if (!count(tabCeiling) || tabCeiling < 1 || !count(monthlyBudget)) return undefined;
-  return { tabCeiling, monthlyBudget };
+  if (!count(siteHourCeiling) || siteHourCeiling < 1 || !count(monthlyBudget)) return undefined;
+  return { siteHourCeiling, monthlyBudget };
 }
 
 export async function spendingLimits(): Promise<SpendingLimits> {
   return validSpendingLimits(await spendingLimitsItem.getValue()) ?? DEFAULT_SPENDING_LIMITS;
 }
 
-function pausedError(reason: 'tab-ceiling' | 'month-budget'): ApiError {
-  return new ApiError('paused', t(reason === 'tab-ceiling' ? 'spendingPausedTab' : 'spendingPausedMonth'));
+export async function saveSpendingLimits(limits: SpendingLimits): Promise<void> {
+  await spendingLimitsItem.setValue(limits);
 }
 
-/** Why this caller may not spend now (and the tab is marked paused for the popup), or undefined. */
-export async function spendingGate(owner: BillingOwner): Promise<ApiError | undefined> {
+/** The name a caller's spending is counted under. */
+export function spendingSite(owner: Pick<BillingOwner, 'site' | 'private'>): string {
+  return owner.private ? PRIVATE_SITE : owner.site || '(unknown)';
+}
+
+/** A site's record with what is older than an hour dropped. */
+function lastHour(record: SiteHour | undefined, now: number): SiteHour {
+  const since = now - HOUR_MS;
+  return {
+    billed: (record?.billed ?? []).filter(([minute]) => (minute + 1) * MINUTE_MS > since),
+    granted: (record?.granted ?? []).filter(([at]) => at > since),
+    ...(record?.paused ? { paused: true } : {}),
+  };
+}
+
+function figures(record: SiteHour | undefined, limits: SpendingLimits, now: number): SiteSpend {
+  const hour = lastHour(record, now);
+  return {
+    spent: hour.billed.reduce((sum, [, characters]) => sum + characters, 0),
+    allowed: limits.siteHourCeiling + hour.granted.reduce((sum, [, characters]) => sum + characters, 0),
+    paused: hour.paused === true,
+  };
+}
+
+// Read-modify-write of the hourly record runs one after another.
+let writes: Promise<unknown> = Promise.resolve();
+
+function changeSite(site: string, change: (record: SiteHour) => SiteHour, now: number): Promise<void> {
+  const next = writes.catch(() => undefined).then(async () => {
+    const all = await siteHoursItem.getValue();
+    const updated: Record<string, SiteHour> = {};
+    // Sites with nothing left in the last hour are dropped, so the record stays small.
+    for (const [name, record] of Object.entries(all)) {
+      const hour = lastHour(record, now);
+      if (hour.billed.length > 0 || hour.granted.length > 0 || hour.paused) updated[name] = hour;
+    }
+    updated[site] = change(lastHour(updated[site], now));
+    await siteHoursItem.setValue(updated);
+  });
+  writes = next;
+  return next;
+}
+
+/** A site's figures for the last hour (popup, tests). */
+export async function siteSpend(site: string, now: number = Date.now()): Promise<SiteSpend> {
+  await writes.catch(() => undefined);
+  return figures((await siteHoursItem.getValue())[site], await spendingLimits(), now);
+}
+
+type PauseReason = NonNullable<TabSpend['paused']>;
+
+function pausedError(reason: PauseReason | 'unchecked'): ApiError {
+  const text = { 'site-hour': 'spendingPausedSite', 'month-budget': 'spendingPausedMonth', unchecked: 'spendingPausedUnchecked' } as const;
+  return new ApiError('paused', t(text[reason]));
+}
+
+async function decide(owner: BillingOwner, now: number): Promise<PauseReason | undefined> {
   const limits = await spendingLimits();
-  const spend = owner.tabId === undefined ? NO_SPEND : ((await getTabState(owner.tabId)).spend ?? NO_SPEND);
-  let reason: 'tab-ceiling' | 'month-budget' | undefined;
-  if (limits.monthlyBudget > 0 && !spend.budgetAllowed && (await usageForMonth()).total >= limits.monthlyBudget) reason = 'month-budget';
-  else if (owner.pageChange && spend.beyond >= limits.tabCeiling + spend.allowance) reason = 'tab-ceiling';
+  const spend = owner.tabId === undefined ? {} : ((await getTabState(owner.tabId)).spend ?? {});
+  if (limits.monthlyBudget > 0 && !spend.budgetAllowed && (await usageForMonth()).total >= limits.monthlyBudget) return 'month-budget';
+  if (owner.selection) return undefined;
+  await writes.catch(() => undefined);
+  const site = spendingSite(owner);
+  const hour = figures((await siteHoursItem.getValue())[site], limits, now);
+  if (hour.spent < hour.allowed) return undefined;
+  if (!hour.paused) await changeSite(site, (record) => ({ ...record, paused: true }), now);
+  return 'site-hour';
+}
+
+/** Why this caller may not spend now (and its tab is marked paused for the popup), or undefined. */
+export async function spendingGate(owner: BillingOwner, now: number = Date.now()): Promise<ApiError | undefined> {
+  let reason: PauseReason | undefined;
+  try {
+    reason = await decide(owner, now);
+  } catch {
+    // Limits that cannot be checked are not a reason to spend without them.
+    return pausedError('unchecked');
+  }
   if (!reason) return undefined;
   if (owner.tabId !== undefined && !owner.selection) {
     const paused = reason;
-    await updateTabState(owner.tabId, (s) => ({ ...s, spend: { ...(s.spend ?? NO_SPEND), paused } }));
+    await updateTabState(owner.tabId, (s) => ({ ...s, spend: { ...s.spend, paused } })).catch(() => undefined);
   }
   return pausedError(reason);
 }
 
-/** Counts what text the page added or changed after it loaded has cost this tab. */
-export async function noteSpent(owner: BillingOwner, characters: number): Promise<void> {
-  if (owner.tabId === undefined || owner.selection || !owner.pageChange) return;
-  await updateTabState(owner.tabId, (s) => ({ ...s, spend: { ...(s.spend ?? NO_SPEND), beyond: (s.spend ?? NO_SPEND).beyond + characters } }));
+/** Counts what a request billed for a page of the caller's site (selections count toward the month only). */
+export async function noteSpent(owner: BillingOwner, characters: number, now: number = Date.now()): Promise<void> {
+  if (owner.selection || !(characters > 0)) return;
+  const minute = Math.floor(now / MINUTE_MS);
+  await changeSite(spendingSite(owner), (record) => {
+    const last = record.billed.at(-1);
+    const billed: [number, number][] = last && last[0] === minute
+      ? [...record.billed.slice(0, -1), [minute, last[1] + characters]]
+      : [...record.billed, [minute, characters]];
+    return { ...record, billed };
+  }, now);
 }
 
-/** The first full translation of this page load is done: from now on spending counts. */
-export function markFirstPassDone(spend: TabSpend | undefined): TabSpend {
-  return spend?.firstPassDone ? spend : { ...(spend ?? NO_SPEND), firstPassDone: true };
+/**
+ * The user said to go on for a tab: past the month's budget for this page, or another ceiling's
+ * worth for its site over the next hour.
+ */
+export async function allowMore(tabId: number, owner: Pick<BillingOwner, 'site' | 'private'>, now: number = Date.now()): Promise<void> {
+  const limits = await spendingLimits();
+  const state = await getTabState(tabId);
+  const site = spendingSite(owner);
+  const hour = await siteSpend(site, now);
+  if (state.spend?.paused === 'month-budget') {
+    await updateTabState(tabId, (s) => ({ ...s, spend: { ...s.spend, paused: undefined, budgetAllowed: true } }));
+    return;
+  }
+  // Room for another ceiling's worth beyond what the site has spent by now.
+  const grant = Math.max(0, hour.spent - hour.allowed) + limits.siteHourCeiling;
+  if (hour.paused || state.spend?.paused === 'site-hour') await changeSite(site, (record) => ({ ...record, paused: undefined, granted: [...record.granted, [now, grant]] }), now);
+  await updateTabState(tabId, (s) => ({ ...s, spend: { ...s.spend, paused: undefined } }));
 }
 
-/** The user said to go on: another ceiling's worth for this tab, or past the month's budget for it. */
-export function allowMore(spend: TabSpend | undefined, limits: SpendingLimits): TabSpend {
-  const current = spend ?? NO_SPEND;
-  const next: TabSpend = { ...current, paused: undefined };
-  if (current.paused === 'month-budget') next.budgetAllowed = true;
-  else next.allowance = Math.max(current.allowance, current.beyond - limits.tabCeiling) + limits.tabCeiling;
-  return next;
+/** Limits, this month's total and, for a page, its site's last hour. */
+export async function spendingOverview(owner?: Pick<BillingOwner, 'site' | 'private'>): Promise<SpendingOverview> {
+  const [limits, month] = await Promise.all([spendingLimits(), usageForMonth()]);
+  const site = owner && (owner.site || owner.private) ? await siteSpend(spendingSite(owner)) : undefined;
+  return { limits, monthTotal: month.total, ...(site ? { site } : {}) };
 }

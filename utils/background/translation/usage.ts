@@ -1,7 +1,7 @@
-// Billed characters, as the API reports them, per calendar month and per site (storage.local,
-// for the options page) and per tab (storage.session, for the tab's lifetime). Only what the
-// server says it billed is counted: cache hits and deduplicated blocks cost nothing.
-import { storage } from 'wxt/utils/storage';
+// Billed characters, as the API reports them, per calendar month and per site (private storage,
+// for the options page and the monthly budget). Only what the server says it billed is counted:
+// cache hits and deduplicated blocks cost nothing. The hourly count per site that the spending
+// ceiling needs is the ceiling's own (spending.ts); a tab's page figure is its progress report.
 import type { UsageReport } from '../../shared/protocol';
 import { definePrivateItem } from '../../extension/private-storage';
 
@@ -17,10 +17,6 @@ const KEEP_MONTHS = 13;
 /** Billed characters by month and site: the sites say where the user reads, so the item is private. */
 export const usageItem = definePrivateItem<Record<string, MonthUsage>>('usage', {});
 
-function tabItem(tabId: number) {
-  return storage.defineItem<number>(`session:billed:${tabId}`, { fallback: 0 });
-}
-
 /** "2026-11" for a date, in local time (the month the user sees on the calendar). */
 export function monthKey(date: Date = new Date()): string {
   return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}`;
@@ -28,8 +24,8 @@ export function monthKey(date: Date = new Date()): string {
 
 let writes: Promise<unknown> = Promise.resolve();
 
-/** Adds billed characters for a site (hostname) and a tab; writes run one after another. */
-export function recordUsage(site: string, tabId: number | undefined, characters: number, date: Date = new Date()): Promise<void> {
+/** Adds billed characters for a site (hostname); writes run one after another. */
+export function recordUsage(site: string, characters: number, date: Date = new Date()): Promise<void> {
   if (!(characters > 0)) return Promise.resolve();
   const next = writes.catch(() => undefined).then(async () => {
     const all = await usageItem.getValue();
@@ -42,10 +38,6 @@ export function recordUsage(site: string, tabId: number | undefined, characters:
     };
     for (const old of Object.keys(updated).sort().reverse().slice(KEEP_MONTHS)) delete updated[old];
     await usageItem.setValue(updated);
-    if (tabId !== undefined) {
-      const item = tabItem(tabId);
-      await item.setValue((await item.getValue()) + characters);
-    }
   });
   writes = next;
   return next;
@@ -57,12 +49,6 @@ export async function usageForMonth(month: string = monthKey()): Promise<MonthUs
   return (await usageItem.getValue())[month] ?? { total: 0, sites: {} };
 }
 
-/** Billed characters of one tab since it was opened (or the browser session began). */
-export async function billedForTab(tabId: number): Promise<number> {
-  await writes.catch(() => undefined);
-  return tabItem(tabId).getValue();
-}
-
 /** The options page's figures: this month's billed characters, in total and per site, most first. */
 export async function usageReport(month: string = monthKey()): Promise<UsageReport> {
   const usage = await usageForMonth(month);
@@ -70,10 +56,4 @@ export async function usageReport(month: string = monthKey()): Promise<UsageRepo
     .map(([site, characters]) => ({ site, characters }))
     .sort((a, b) => b.characters - a.characters || a.site.localeCompare(b.site));
   return { month, total: usage.total, sites };
-}
-
-/** Forgets a closed tab's count (its storage.session entry). */
-export async function forgetTabUsage(tabId: number): Promise<void> {
-  await writes.catch(() => undefined);
-  await tabItem(tabId).removeValue();
 }
