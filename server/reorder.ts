@@ -5,11 +5,72 @@
 
 // Elements without an end tag in HTML: they carry no phrase to move.
 const VOID = new Set(['area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input', 'link', 'meta', 'param', 'source', 'track', 'wbr']);
-const TAG_RE = /<(\/?)([A-Za-z][-A-Za-z0-9_.:]*)(?:\s(?:[^>"']|"[^"]*"|'[^']*')*)?(\/?)>|<!--[\s\S]*?-->/g;
 
 interface Span {
   start: number;
   end: number;
+}
+
+interface Tag {
+  start: number;
+  end: number;
+  /** Lower-case element name; undefined for a comment. */
+  name?: string;
+  closing: boolean;
+  selfClosing: boolean;
+}
+
+const NAME_START = /[A-Za-z]/;
+const NAME_CHAR = /[-A-Za-z0-9_.:]/;
+
+/**
+ * The tags and comments of `markup`, in one forward pass (a regular expression over attributes
+ * takes quadratic time on a megabyte of `<a <a <a`). Markup that ends inside a tag, a quoted
+ * attribute or a comment ends the scan: the rest is text.
+ */
+function* tags(markup: string): Generator<Tag> {
+  let at = markup.indexOf('<');
+  while (at >= 0) {
+    if (markup.startsWith('<!--', at)) {
+      const close = markup.indexOf('-->', at + 4);
+      if (close < 0) return;
+      yield { start: at, end: close + 3, closing: false, selfClosing: false };
+      at = markup.indexOf('<', close + 3);
+      continue;
+    }
+    let p = at + 1;
+    const closing = markup[p] === '/';
+    if (closing) p++;
+    if (!NAME_START.test(markup[p] ?? '')) {
+      at = markup.indexOf('<', at + 1);
+      continue;
+    }
+    const nameStart = p;
+    while (p < markup.length && NAME_CHAR.test(markup[p])) p++;
+    const name = markup.slice(nameStart, p).toLowerCase();
+    let selfClosing = false;
+    if (markup[p] === '/' && markup[p + 1] === '>') {
+      selfClosing = true;
+      p++;
+    } else if (markup[p] !== '>') {
+      if (!/\s/.test(markup[p] ?? '')) {
+        at = markup.indexOf('<', at + 1);
+        continue;
+      }
+      // Attributes: anything up to a `>` outside quotes.
+      while (p < markup.length && markup[p] !== '>') {
+        const quote = markup[p];
+        if (quote === '"' || quote === "'") {
+          const close = markup.indexOf(quote, p + 1);
+          if (close < 0) return;
+          p = close + 1;
+        } else p++;
+      }
+      if (p >= markup.length) return;
+    }
+    yield { start: at, end: p + 1, name, closing, selfClosing };
+    at = markup.indexOf('<', p + 1);
+  }
 }
 
 /** The top-level elements of markup that have content, in order, and whether text lies between them. */
@@ -19,14 +80,13 @@ function topLevel(markup: string): { spans: Span[]; text: boolean } {
   let open = 0;
   let last = 0;
   let text = false;
-  TAG_RE.lastIndex = 0;
-  for (let m = TAG_RE.exec(markup); m; m = TAG_RE.exec(markup)) {
-    if (depth === 0 && markup.slice(last, m.index).trim() !== '') text = true;
-    last = m.index + m[0].length;
-    const name = m[2]?.toLowerCase();
-    if (!name || m[3] === '/' || VOID.has(name)) continue;
-    if (m[1] !== '/') {
-      if (depth++ === 0) open = m.index;
+  for (const tag of tags(markup)) {
+    if (depth === 0 && markup.slice(last, tag.start).trim() !== '') text = true;
+    last = tag.end;
+    const name = tag.name;
+    if (!name || tag.selfClosing || VOID.has(name)) continue;
+    if (!tag.closing) {
+      if (depth++ === 0) open = tag.start;
     } else if (depth > 0 && --depth === 0) {
       spans.push({ start: open, end: last });
     }

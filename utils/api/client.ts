@@ -3,6 +3,7 @@
 // Every response is validated where it enters (validate.ts); every failure is one ApiError
 // with a stable code. Transient failures are retried (retry.ts); every call can be aborted and
 // has a timeout. `fetch` and the retry clock are injected so tests need no network.
+import { elementContent, stripTags, withoutElements } from '../shared/text-scan';
 import { ApiError, codeForStatus, type ApiErrorCode } from '../shared/api-errors';
 import { abortedError, withRetry, type RetryOptions } from './retry';
 import { translateBody } from './packing';
@@ -54,10 +55,11 @@ function tidy(text: string): string {
 
 /** A readable text from an HTML error page: its title, else its first heading, else its text. */
 function htmlMessage(html: string): string {
-  const pick = (re: RegExp) => re.exec(html)?.[1]?.replace(/<[^>]*>/g, ' ');
-  const text = pick(/<title[^>]*>([\s\S]*?)<\/title>/i)
-    ?? pick(/<h1[^>]*>([\s\S]*?)<\/h1>/i)
-    ?? html.replace(/<(script|style)[\s\S]*?<\/\1>/gi, ' ').replace(/<[^>]*>/g, ' ');
+  const pick = (name: string) => {
+    const content = elementContent(html, name);
+    return content === undefined ? undefined : stripTags(content, ' ');
+  };
+  const text = pick('title') ?? pick('h1') ?? stripTags(withoutElements(html, ['script', 'style']), ' ');
   return tidy(text.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&amp;/g, '&'));
 }
 

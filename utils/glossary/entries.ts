@@ -2,6 +2,7 @@
 // server and the extension's glossary manager so both enforce exactly the spec's content rules.
 // Pure TypeScript: no DOM and no Node APIs, so it runs in the browser, the worker and Node.
 
+import { trimWith } from '../shared/text-scan';
 import type { EntriesFormat } from '../shared/api-types';
 
 export type { EntriesFormat };
@@ -362,11 +363,11 @@ export function entriesToCsv(entries: readonly Pick<GlossaryEntry, 'source' | 't
   return entries.map((e) => `${csvField(e.source)},${csvField(e.target)}`).join('\n');
 }
 
-const TRIM_RE = /^[\s\u0085\u180e\u200b]+|[\s\u0085\u180e\u200b]+$/g;
+const TRIMMED = /^[\s\u0085\u180e\u200b]$/;
 
-/** Removes leading and trailing whitespace (the same set the rules reject) from one phrase. */
+/** Removes leading and trailing whitespace (the same set the rules reject) from one phrase, in one pass. */
 export function trimPhrase(phrase: string): string {
-  return phrase.replace(TRIM_RE, '');
+  return trimWith(phrase, (ch) => TRIMMED.test(ch));
 }
 
 /** Entries with both phrases trimmed: the one-click fix for "leading or trailing whitespace". */

@@ -1,5 +1,6 @@
 // Export of a dictionary as a file the user downloads. The text is exactly what the import
 // accepts (no BOM, which the validation would reject as leading whitespace).
+import { trimWith } from '../shared/text-scan';
 import { entriesToCsv, entriesToTsv, type EntriesFormat } from './entries';
 import type { Phrase } from './diff';
 
@@ -11,11 +12,11 @@ export interface ExportFile {
 
 /** A file name that is safe on every platform: glossary name, then the language pair. */
 export function exportFilename(glossaryName: string, sourceLang: string, targetLang: string, format: EntriesFormat): string {
-  const base = [...glossaryName.normalize('NFKC')]
+  const dashed = [...glossaryName.normalize('NFKC')]
     .map((ch) => (ch.charCodeAt(0) < 0x20 || ch.charCodeAt(0) === 0x7f || '\\/:*?"<>|'.includes(ch) ? ' ' : ch))
     .join('')
-    .replace(/\s+/g, '-')
-    .replace(/^[-.]+|[-.]+$/g, '')
+    .replace(/\s+/g, '-');
+  const base = trimWith(dashed, (ch) => ch === '-' || ch === '.')
     .slice(0, 80) || 'glossary';
   return `${base}.${sourceLang.toLowerCase()}-${targetLang.toLowerCase()}.${format}`;
 }

@@ -2,6 +2,7 @@
 // is parsed in a separate inert document, checked against the ids Glossa sent, and only its
 // text and the order of Glossa's ids are used. The page's own nodes are moved and their text
 // data set, so listeners, form state, focus and selection survive.
+import { isHtmlSpace, trimWith } from '../shared/text-scan';
 import type { SerializedBlock, Slot } from './serialize';
 
 /** For each slot id, the translated order of its children: strings are text, numbers slot ids. */
@@ -109,10 +110,10 @@ export function applyTranslation(
     const items = tree[id];
     if (id === 0 && items.length) {
       // White space around the block's text is the page's, not the translator's.
-      if (typeof items[0] === 'string') items[0] = source.leading + items[0].replace(/^[ \t\n\r\f]+/, '');
+      if (typeof items[0] === 'string') items[0] = source.leading + trimWith(items[0], isHtmlSpace, { end: false });
       else items.unshift(source.leading);
       const last = items.length - 1;
-      if (typeof items[last] === 'string') items[last] = (items[last] as string).replace(/[ \t\n\r\f]+$/, '') + source.trailing;
+      if (typeof items[last] === 'string') items[last] = trimWith(items[last] as string, isHtmlSpace, { start: false }) + source.trailing;
       else items.push(source.trailing);
     }
     // Split the original children into gaps around the elements that carry ids.

@@ -3,6 +3,8 @@
 // The page engine uses it to pick the blocks a new entry changes; the background uses it to
 // keep cached translations of every other block valid.
 
+import { stripTags } from './text-scan';
+
 const WORD_CHAR = /[\p{L}\p{N}]/u;
 
 function normalise(text: string): string {
@@ -48,8 +50,8 @@ function decodeEntities(text: string): string {
  */
 export function htmlPhraseTester(html: string): (phrase: string) => boolean {
   if (!html.includes('<') && !html.includes('&')) return phraseTester(html);
-  const joined = phraseTester(decodeEntities(html.replace(/<[^>]*>/g, '')));
-  const broken = phraseTester(decodeEntities(html.replace(/<[^>]*>/g, ' ')));
+  const joined = phraseTester(decodeEntities(stripTags(html)));
+  const broken = phraseTester(decodeEntities(stripTags(html, ' ')));
   return (phrase) => joined(phrase) || broken(phrase);
 }
 

@@ -2,6 +2,7 @@
 // command is used where it exists, so the change joins the field's undo history and the page's
 // framework sees an ordinary input; otherwise the text is set directly and an input event sent.
 // Nothing is replaced when the field's text changed since the selection was captured.
+import { joinLines } from '../../shared/text-scan';
 import type { EditableTarget } from './capture';
 
 export type ReplaceOutcome = 'replaced' | 'changed';
@@ -29,7 +30,7 @@ function replaceInField(target: Extract<EditableTarget, { kind: 'field' }>, tran
   const { element, start, end } = target;
   if (!element.isConnected || element.value.slice(start, end) !== target.text) return 'changed';
   // A single-line input cannot hold line breaks.
-  const text = element.localName === 'input' ? translation.replace(/\s*\n\s*/g, ' ') : translation;
+  const text = element.localName === 'input' ? joinLines(translation) : translation;
   element.focus();
   element.setSelectionRange(start, end);
   const expected = element.value.slice(0, start) + text + element.value.slice(end);
