@@ -58,7 +58,7 @@ describe('scans of page and response text on a megabyte of adversarial input', (
 });
 
 describe('the same results as the regular expressions they replace', () => {
-  const markupish = fc.stringMatching(/^[<>a-z "'\/!-]{0,40}$/);
+  const markupish = fc.stringMatching(/^[<>a-z "'/!-]{0,40}$/);
 
   it('strips tags as /<[^>]*>/g did', () => {
     fc.assert(fc.property(markupish, (html) => {
