@@ -1,5 +1,5 @@
 // /__admin/*: the request log, fault rules, plan and reset, for tests (only when the server was
-// started with `admin: true`). No key is needed: the server binds to loopback.
+// started with `admin: true`, and only for a loopback Host with the admin token: host-guard.ts).
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { checkRule } from './faults';
 import { decodeUtf8, errorReply, HttpError, json, parseJsonObject, readBody, requireMediaType, writeReply } from './http';

@@ -10,7 +10,8 @@ const USAGE = `Usage: npm run server -- [options]
   --keys k1,k2         accepted API keys (default ${DEMO_KEY})
   --data DIR           keep glossaries in DIR across restarts
   --glossary-limit N   glossaries per key (default 1000)
-  --faults             enable the fault-injection admin endpoints under /__admin/
+  --faults             enable the fault-injection admin endpoints under /__admin/ (loopback
+                       Host only, with the token printed at start)
   --latency MS         add MS milliseconds to every API request
   --seed-demo          create the demo glossary "Glossa demo" (English → German)
   --help               show this help`;
@@ -97,7 +98,7 @@ async function main(): Promise<number> {
     `plan ${server.plan}`,
     options.keys!.length === 1 && options.keys![0] === DEMO_KEY ? `key ${DEMO_KEY}` : `${options.keys!.length} key${options.keys!.length === 1 ? '' : 's'}`,
     options.dataDir ? `glossaries in ${options.dataDir}` : 'glossaries in memory',
-    ...(options.admin ? [`fault admin at ${server.url}/__admin/`] : []),
+    ...(options.admin ? [`fault admin at ${server.url}/__admin/ with the header "Authorization: Bearer ${server.adminToken}"`] : []),
   ];
   console.log(`Glossa API server listening on ${server.url} (${extras.join('; ')})`);
   await new Promise<void>((resolve) => {

@@ -5,6 +5,7 @@
 import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { createAdminHandler } from './admin';
+import { adminHostAllowed, adminTokenMatches, createAdminToken, hostAllowed } from './host-guard';
 import { createApiHandler } from './dispatch';
 import { Faults } from './faults';
 import { GlossaryStore, ownerOf } from './glossary-store';
@@ -43,8 +44,10 @@ export interface ServerOptions {
   dataDir?: string;
   /** Glossaries per key. Default 1000. */
   glossaryLimit?: number;
-  /** Enables /__admin/* (request log, faults, reset) for tests. */
+  /** Enables /__admin/* (request log, faults, reset) for tests: loopback `Host` and the admin token only. */
   admin?: boolean;
+  /** The token /__admin/* asks for (`Authorization: Bearer …`); a random one when not given. */
+  adminToken?: string;
   /** Seeds the demo glossary "Glossa demo" (EN → DE) for every key that lacks it. */
   seedDemo?: boolean;
   /** Where billed_characters and model_type_used are placed in translate responses. Default 'both'. */
@@ -57,6 +60,8 @@ export interface GlossaServer {
   host: string;
   /** The plan this server plays; tests may switch it. */
   plan: Plan;
+  /** The token /__admin/* asks for, when admin is on (printed at start by the command line). */
+  readonly adminToken?: string;
   /** Every API request (not admin), oldest first; cleared in place by reset(). */
   readonly log: RequestRecord[];
   readonly faults: Faults;
@@ -107,6 +112,7 @@ export async function startServer(options: ServerOptions = {}): Promise<GlossaSe
   }
 
   const handleApi = createApiHandler(state, log, hanging);
+  const adminToken = options.admin ? (options.adminToken || createAdminToken()) : undefined;
   const handleAdmin = createAdminHandler(state, log, reset);
 
   const http = createServer((req, res) => {
@@ -117,7 +123,19 @@ export async function startServer(options: ServerOptions = {}): Promise<GlossaSe
       writeReply(res, errorReply(new HttpError(400, 'Malformed request URL')));
       return;
     }
-    const task = options.admin && (url.pathname === '/__admin' || url.pathname.startsWith('/__admin/')) ? handleAdmin(req, res, url) : handleApi(req, res, url);
+    // A name other than localhost in Host: a page of that name reached this server (DNS rebinding).
+    if (!hostAllowed(req.headers.host)) {
+      req.resume();
+      writeReply(res, errorReply(new HttpError(403, 'Forbidden', 'This server answers requests to localhost or an IP address only')));
+      return;
+    }
+    const isAdmin = adminToken !== undefined && (url.pathname === '/__admin' || url.pathname.startsWith('/__admin/'));
+    if (isAdmin && !(adminHostAllowed(req.headers.host) && adminTokenMatches(req.headers.authorization, adminToken))) {
+      req.resume();
+      writeReply(res, errorReply(new HttpError(403, 'Forbidden', 'The admin endpoints need a loopback Host and the admin token printed at start')));
+      return;
+    }
+    const task = isAdmin ? handleAdmin(req, res, url) : handleApi(req, res, url);
     task.catch((err) => {
       console.error('[glossa server] unexpected error', err);
       if (!res.headersSent) writeReply(res, errorReply(new HttpError(500, 'Internal server error')));
@@ -151,6 +169,7 @@ export async function startServer(options: ServerOptions = {}): Promise<GlossaSe
     url: `http://${urlHost}:${port}`,
     port,
     host,
+    adminToken,
     get plan() {
       return state.plan;
     },

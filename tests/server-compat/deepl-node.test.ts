@@ -42,7 +42,7 @@ const lastParams = () => api.log.at(-1)?.params as TranslateRequest;
 
 /** POST/PATCH to the server's fault admin, as a test outside the process would. */
 async function admin(method: 'POST' | 'PATCH', path: string, body: unknown): Promise<void> {
-  const res = await fetch(`${api.url}/__admin${path}`, { method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const res = await fetch(`${api.url}/__admin${path}`, { method, headers: { 'content-type': 'application/json', authorization: `Bearer ${api.adminToken}` }, body: JSON.stringify(body) });
   expect(res.ok).toBe(true);
 }
 

@@ -194,7 +194,7 @@ describe('faults through the control object', () => {
 });
 
 describe('the admin endpoint', () => {
-  const admin = (method: string, path: string, json?: unknown) => call(server(), method, `/__admin${path}`, { key: null, json });
+  const admin = (method: string, path: string, json?: unknown) => call(server(), method, `/__admin${path}`, { key: null, json, headers: { authorization: `Bearer ${server().adminToken}` } });
 
   it('adds, lists and removes fault rules', async () => {
     const added = await admin('POST', '/faults', { fault: 'status', status: 503, retryAfter: 1, times: 1 });

@@ -66,7 +66,8 @@ describe('authentication', () => {
 describe('routing', () => {
   it('answers 404 for unknown paths, with the error body', async () => {
     for (const path of ['/', '/v1/translate', '/v2/translate/', '/v2/usage', '/v3/glossaries/x/y', '/__admin/log/x']) {
-      const res = await call(server(), 'GET', path);
+      // Admin paths answer only with the admin token (host-guard.ts), then 404 like the rest.
+      const res = await call(server(), 'GET', path, path.startsWith('/__admin') ? { key: null, headers: { authorization: `Bearer ${server().adminToken}` } } : {});
       expect(res.status, path).toBe(404);
       expect(res.data.message).toBe('Not found');
     }
