@@ -114,7 +114,8 @@ describe('client against a scripted server', () => {
     expect(JSON.stringify(err)).not.toContain(KEY);
   });
 
-  it('reports malformed and wrongly shaped 200 responses as bad-response', async () => {
+  // A 200 the client cannot read is tried twice more (as a dropped connection is), then reported.
+  it('reports malformed and wrongly shaped 200 responses as bad-response after two more tries', async () => {
     const cases: [Reply, RegExp][] = [
       [raw(200, '<html>captive portal</html>'), /not JSON/],
       [json(200, '{"translations": [{"text": "x"'), /not JSON/],
@@ -126,19 +127,29 @@ describe('client against a scripted server', () => {
       [json(200, []), /expected an object/],
     ];
     for (const [reply, message] of cases) {
-      script(reply);
+      script(reply, reply, reply);
       const err = (await client().translate({ text: ['a'], target_lang: 'DE' }).catch((e: unknown) => e)) as Error & { code: string };
       expect(err.code).toBe('bad-response');
       expect(err.message).toMatch(message);
+      expect(recorded).toHaveLength(3);
     }
-    script(json(200, [{ language: 'DE' }]));
+    script(json(200, [{ language: 'DE' }]), json(200, [{ language: 'DE' }]), json(200, [{ language: 'DE' }]));
     await expect(client().languages('target')).rejects.toMatchObject({ code: 'bad-response', message: expect.stringMatching(/\[0\]\.name/) });
-    script(json(200, { dictionaries: [] }));
+    script(json(200, { dictionaries: [] }), json(200, { dictionaries: [] }), json(200, { dictionaries: [] }));
     await expect(client().getEntries('g', 'de', 'en')).rejects.toMatchObject({ code: 'bad-response' });
   });
 
+  it('goes on when a cut-off answer is followed by a whole one, and never retries a broken answer to a request that is not idempotent', async () => {
+    script(json(200, '{"translations": [{"text": "x"'), json(200, ok(['Hallo'])));
+    await expect(client().translate({ text: ['a'], target_lang: 'DE' })).resolves.toMatchObject({ translations: [{ text: 'Hallo' }] });
+    expect(recorded).toHaveLength(2);
+    script(json(200, '{"glossary_id": '), json(200, { glossary_id: 'g2' }));
+    await expect(client().createGlossary({ name: 'n', dictionaries: [{ source_lang: 'en', target_lang: 'de', entries: 'a\tb', entries_format: 'tsv' }] })).rejects.toMatchObject({ code: 'bad-response' });
+    expect(recorded).toHaveLength(1);
+  });
+
   it('requires supports_formality on target languages and does not read it on source languages', async () => {
-    script(json(200, [{ language: 'DE', name: 'German' }]));
+    script(json(200, [{ language: 'DE', name: 'German' }]), json(200, [{ language: 'DE', name: 'German' }]), json(200, [{ language: 'DE', name: 'German' }]));
     await expect(client().languages('target')).rejects.toMatchObject({ code: 'bad-response', message: expect.stringMatching(/\[0\]\.supports_formality: expected a boolean/) });
     script(json(200, [{ language: 'DE', name: 'German', supports_formality: true }, { language: 'EN', name: 'English' }]));
     await expect(client().languages('source')).resolves.toEqual([{ language: 'DE', name: 'German' }, { language: 'EN', name: 'English' }]);

@@ -4,7 +4,7 @@
 // with a stable code. Transient failures are retried (retry.ts); every call can be aborted and
 // has a timeout. `fetch` and the retry clock are injected so tests need no network.
 import { elementContent, stripTags, withoutElements } from '../shared/text-scan';
-import { ApiError, codeForStatus, type ApiErrorCode } from '../shared/api-errors';
+import { ApiError, codeForStatus, isRetryable, type ApiErrorCode } from '../shared/api-errors';
 import { abortedError, withRetry, type RetryOptions } from './retry';
 import { translateBody } from './packing';
 import type {
@@ -46,6 +46,8 @@ const FALLBACK_MESSAGES: Record<ApiErrorCode, string> = {
 };
 
 const MAX_MESSAGE = 300;
+/** Retries of a request whose 200 answer could not be read. */
+const MAX_BROKEN_RETRIES = 2;
 
 /** Collapses whitespace and shortens a message taken from a response body. */
 function tidy(text: string): string {
@@ -176,7 +178,13 @@ export function createApiClient({ baseUrl, authKey, fetch: fetchImpl = globalThi
   }
 
   function request<T>(spec: RequestSpec<T>, opts: CallOptions = {}): Promise<T> {
-    const options: RetryOptions = spec.idempotent === false ? { ...retryOptions, retryIf: (code) => code === 'rate-limit' } : retryOptions;
+    // A 200 whose body is cut off or not the API's JSON is what a proxy or a dropped connection
+    // leaves: tried again like a dropped connection, but at most twice (it may have been billed).
+    let broken = 0;
+    const retryIf = retryOptions.retryIf ?? isRetryable;
+    const options: RetryOptions = spec.idempotent === false
+      ? { ...retryOptions, retryIf: (code) => code === 'rate-limit' }
+      : { ...retryOptions, retryIf: (code) => retryIf(code) || (code === 'bad-response' && ++broken <= MAX_BROKEN_RETRIES) };
     return withRetry(() => attempt(spec, opts), options, opts.signal);
   }
 
