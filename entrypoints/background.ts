@@ -1,7 +1,9 @@
 import { browser } from 'wxt/browser';
 import { defineBackground } from 'wxt/utils/define-background';
 import { afterReady } from '@/utils/background/lifecycle';
-import { movePrivateItems, protectLocalStorage, type PrivateItem } from '@/utils/extension/private-storage';
+import { movePrivateItems, type PrivateItem } from '@/utils/extension/private-storage';
+import { protectAndRecord } from '@/utils/extension/storage-protection';
+import { showStorageUnprotected } from '@/utils/background/badge';
 import { PRIVATE_SETTINGS } from '@/utils/extension/settings-store';
 import { usageItem } from '@/utils/background/translation/usage';
 import { createMenus, handleCommand, handleMenuClick } from '@/utils/background/commands';
@@ -14,7 +16,9 @@ import { registerTermService } from '@/utils/background/term-service';
 
 export default defineBackground(() => {
   // Private data first: content scripts lose storage.local (Chromium); Firefox moves it to IndexedDB once.
-  const privateData = Promise.all([protectLocalStorage(), movePrivateItems([...PRIVATE_SETTINGS, usageItem as PrivateItem<unknown>])]).catch(() => undefined);
+  // A failed restriction is reported (badge, options page), not swallowed.
+  const protection = protectAndRecord().then((outcome) => (outcome === 'failed' ? showStorageUnprotected() : undefined));
+  const privateData = Promise.all([protection, movePrivateItems([...PRIVATE_SETTINGS, usageItem as PrivateItem<unknown>])]).catch(() => undefined);
   // The worker may have been stopped mid-translation: redraw badges from storage.session first.
   const ready = Promise.all([privateData, restoreBadges().catch(() => undefined)]);
 

@@ -20,6 +20,7 @@ import { DefaultsSection } from './DefaultsSection';
 import { SaveBar } from './SaveBar';
 import { SiteRulesSection } from './SiteRulesSection';
 import { SpendingSection } from './SpendingSection';
+import { StorageProtectionNotice } from './StorageProtectionNotice';
 import type { Status } from './StatusMessage';
 import { UsageSection } from './UsageSection';
 import { useCacheAndUsage } from './use-cache-and-usage';
@@ -320,6 +321,7 @@ export function OptionsApp({ welcome: welcomeAtStart }: Props) {
         </ul>
       </nav>
       <main>
+        <StorageProtectionNotice />
         {welcome && <WelcomePanel onStart={() => focusById('api-key')} onDismiss={dismissWelcome} />}
         {loadError && (
           <p class="status status-error" role="alert">

@@ -105,6 +105,17 @@ export async function syncPageMenu(tabId: number, state: TabState): Promise<void
   }
 }
 
+/** The badge of every tab without a state of its own: Glossa could not close its storage to content scripts. */
+export async function showStorageUnprotected(): Promise<void> {
+  const action = actionApi();
+  if (!action) return;
+  await Promise.all([
+    action.setBadgeText({ text: '!' }),
+    action.setBadgeBackgroundColor({ color: BADGE_COLORS.error }),
+    action.setTitle({ title: t('storageUnprotectedBadge') }),
+  ]).catch(() => undefined);
+}
+
 /** Draws the badge and tooltip of one tab (and the page menu's title). A tab that closed meanwhile is not an error. */
 export async function applyBadge(tabId: number, state: TabState): Promise<void> {
   const action = actionApi();
