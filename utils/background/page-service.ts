@@ -1,6 +1,8 @@
 // The page engine's door into the background: content scripts send blocks of their own tab;
-// the background translates them with the options it stored for that tab (never options from
-// the message: a page cannot pick the glossary, model or server) and answers in order.
+// the background translates them with the options it stored for that tab and answers in order.
+// This message carries no options (no glossary, model or server): the tab's job is set by
+// tab-control.ts when the user starts a translation (popup, command, menu, always-translate),
+// and its glossary may change when an entry is saved from the term-fix form (term-service.ts).
 // Page blocks are sent without `context`. A context is part of a translation's identity, so a
 // per-page one (the title) would make a site's navigation, buttons and footer miss the cache on
 // every page of the site; a block carries its own context far better than a title does, and the
