@@ -51,7 +51,7 @@ export function SpendingSection() {
       <form onSubmit={(event) => void save(event)}>
         <div class="field">
           <label for="spending-ceiling">{t('spendingOptionsCeiling')}</label>
-          <input id="spending-ceiling" inputMode="numeric" value={ceiling} aria-describedby="spending-ceiling-help" onInput={(e) => setCeiling(e.currentTarget.value)} />
+          <input id="spending-ceiling" type="text" inputMode="numeric" value={ceiling} aria-describedby="spending-ceiling-help" onInput={(e) => setCeiling(e.currentTarget.value)} />
           <p id="spending-ceiling-help" class="section-intro">{t('spendingOptionsCeilingHelp')}</p>
         </div>
         <div class="checkbox">
@@ -60,7 +60,7 @@ export function SpendingSection() {
         </div>
         <div class="field">
           <label for="spending-budget">{t('spendingOptionsBudget')}</label>
-          <input id="spending-budget" inputMode="numeric" value={budget} disabled={!budgetOn} aria-describedby="spending-budget-warning" onInput={(e) => setBudget(e.currentTarget.value)} />
+          <input id="spending-budget" type="text" inputMode="numeric" value={budget} disabled={!budgetOn} aria-describedby="spending-budget-warning" onInput={(e) => setBudget(e.currentTarget.value)} />
           <p id="spending-budget-warning" class="status status-warn">{t('spendingOptionsBudgetWarning')}</p>
         </div>
         {overview && <p>{t('spendingOptionsMonth', formatNumber(overview.monthTotal))}</p>}

@@ -11,5 +11,6 @@ export function StorageProtectionNotice() {
     return storageProtectionItem.watch((value) => setProtection(value ?? 'protected'));
   }, []);
   if (protection !== 'failed') return null;
-  return <p class="status status-error" role="alert">{t('storageUnprotectedOptions')}</p>;
+  // Space before the first section, which starts right below.
+  return <p class="status status-error" role="alert" style={{ margin: '0 0 18px' }}>{t('storageUnprotectedOptions')}</p>;
 }
