@@ -8,7 +8,8 @@ import { stripTags } from './text-scan';
 const WORD_CHAR = /[\p{L}\p{N}]/u;
 
 function normalise(text: string): string {
-  return text.replace(/\s+/g, ' ');
+  // Same result as /\s+/g → ' ', without rewriting each single space (a page of them took seconds).
+  return text.replace(/\s{2,}|[^\S ]/g, ' ');
 }
 
 /** A test for phrases in one text: the text is prepared once, then each phrase costs a search. */
