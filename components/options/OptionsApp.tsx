@@ -318,6 +318,7 @@ export function OptionsApp({ welcome: welcomeAtStart }: Props) {
           <li><a href="#site-rules">{t('optionsSiteRulesTitle')}</a></li>
           <li><a href="#cache">{t('optionsCacheTitle')}</a></li>
           <li><a href="#usage">{t('optionsUsageTitle')}</a></li>
+          <li><a href="#spending">{t('spendingOptionsTitle')}</a></li>
         </ul>
       </nav>
       <main>
