@@ -76,7 +76,7 @@ describe('writing help in Chromium', () => {
     expect((await choice(panel(), 'Glossary')).text).toBe('Support terms');
     expect(await panel().text('.billed')).toBe(`${sent.length} characters billed`);
 
-    await panel().click('button', 'Replace');
+    await panel().click('button:not([disabled])', 'Replace');
     await waitUntil(async () => (await page.inputValue('#reply')) === expected, 10_000, 'the translation in the field');
     expect(await panel().text('.footer button')).toBe('Undo');
     await page.keyboard.press('Control+z');
@@ -98,7 +98,7 @@ describe('writing help in Chromium', () => {
     await pick(panel(), 'Formality', 'more');
     await waitUntil(() => translateParams(glossa).some((p) => p.formality === 'prefer_more'), 10_000, 'a request with formality');
     const preview = (await panelOutcome(panel())).preview!;
-    await panel().click('button', 'Replace');
+    await panel().click('button:not([disabled])', 'Replace');
     await waitUntil(async () => (await page.inputValue('#subject')) === `Re: ${preview} from March`, 10_000, 'only the selection replaced');
     const prefs = await glossa.inWorker(async () => (await chrome.storage.local.get('writingPrefs')).writingPrefs);
     expect(prefs).toEqual({ '127.0.0.1': { targetLang: 'DE', formality: 'more' } });
@@ -127,7 +127,7 @@ describe('writing help in Chromium', () => {
     expect(sent).toMatch(/^<p id="w\d+">Thank you for the <b id="w\d+">quick<\/b> answer about the <a id="w\d+">contract<\/a>\.<\/p><ul id="w\d+"><li id="w\d+">First point of the offer<\/li><li id="w\d+">Second point<\/li><\/ul>$/);
     expect(await page.locator('#editor').innerHTML()).toBe(before);
 
-    await panel().click('button', 'Replace');
+    await panel().click('button:not([disabled])', 'Replace');
     await waitUntil(async () => (await page.locator('#editor').innerText()).includes('Vertrag'), 10_000, 'the translation in the editor');
     const written = await page.locator('#editor').evaluate((el) => ({
       bold: el.querySelectorAll('b').length,
@@ -162,7 +162,7 @@ describe('writing help in Chromium', () => {
     const root = popoverIn(frame, glossa.extensionId);
     const outcome = await panelOutcome(root);
     expect(outcome.preview).toMatch(/Pl[ëe]{1,2}[äa]s[ëe] c[äa]ll/);
-    await root.click('button', 'Replace');
+    await root.click('button:not([disabled])', 'Replace');
     await waitUntil(async () => (await frame.inputValue('#framed')) === outcome.preview, 10_000, 'the framed field replaced');
   });
 });
