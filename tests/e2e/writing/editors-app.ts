@@ -1,9 +1,7 @@
-// The writing-help test page's apps, bundled at test time (editors.ts): a React 19 controlled
-// textarea and a Vue 3 v-model textarea whose state is echoed on the page, and three real rich
+// The writing-help test page's apps, bundled at test time (editors.ts) with react-reply.jsx: a
+// Vue 3 v-model textarea whose state is echoed on the page, and three real rich
 // editors from npm (Tiptap on ProseMirror, Lexical, Quill) holding a draft with bold, a link and
 // a list. Each exposes its own model on `window.editorModels`, which the tests read.
-import { createElement, useState } from 'react';
-import { createRoot } from 'react-dom/client';
 import { createApp } from 'vue';
 import { Editor } from '@tiptap/core';
 import StarterKit from '@tiptap/starter-kit';
@@ -14,17 +12,8 @@ import { $createListItemNode, $createListNode, ListItemNode, ListNode, registerL
 import { $createLinkNode, LinkNode } from '@lexical/link';
 import Quill from 'quill';
 
-const models = ((window as unknown as { editorModels: Record<string, () => unknown> }).editorModels = {});
-
-// ── React 19: a controlled textarea; what the app would send is echoed below it ──
-function ReactReply() {
-  const [text, setText] = useState('Thank you for the invoice. We will pay it this week.');
-  return createElement('div', null,
-    createElement('label', { htmlFor: 'react-reply' }, 'React reply'),
-    createElement('textarea', { id: 'react-reply', value: text, onChange: (e: { target: { value: string } }) => setText(e.target.value), rows: 3, cols: 50 }),
-    createElement('p', { id: 'react-echo' }, text));
-}
-createRoot(document.getElementById('react')!).render(createElement(ReactReply));
+const models: Record<string, () => unknown> = {};
+(window as unknown as { editorModels: typeof models }).editorModels = models;
 
 // ── Vue 3: v-model ──
 createApp({

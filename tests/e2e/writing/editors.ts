@@ -1,4 +1,4 @@
-// Bundles the writing-help test apps (editors-app.ts) with esbuild at test time, as a site would
+// Bundles the writing-help test apps (react-reply.jsx, editors-app.ts) with esbuild at test time, as a site would
 // ship them, and the page that holds them.
 import { build } from 'esbuild';
 import { dirname, resolve } from 'node:path';
@@ -8,7 +8,8 @@ const here = dirname(fileURLToPath(import.meta.url));
 
 export async function bundleEditors(): Promise<string> {
   const result = await build({
-    entryPoints: [resolve(here, 'editors-app.ts')],
+    stdin: { contents: "import './react-reply.jsx'; import './editors-app';", loader: 'ts', resolveDir: here, sourcefile: 'writing-entry' },
+    jsx: 'automatic',
     bundle: true,
     write: false,
     format: 'esm',
