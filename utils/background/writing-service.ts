@@ -14,6 +14,7 @@ import type { DraftRequest, DraftTranslation, MessageSender, WritingPrefs } from
 import { defaultGlossariesItem } from '../extension/settings-store';
 import { writingPrefsItem } from '../extension/writing-prefs';
 import { translationService, clientFromSettings, type TranslationService } from './translation/service';
+import { glossaryRevisionsItem } from './translation/cache';
 import { currentJobOptions, defaultGlossaryFor, preferFormality } from './job-options';
 import { hostnameOf } from './site-rules';
 
@@ -56,6 +57,11 @@ async function listGlossaries(): Promise<Glossary[]> {
     glossaryMemo = entry;
   }
   return glossaryMemo.list;
+}
+
+/** Forgets the glossary list (a glossary changed). */
+export function forgetGlossaryList(): void {
+  glossaryMemo = undefined;
 }
 
 /** Glossaries that have a dictionary for exactly this pair (variants as base languages). */
@@ -153,7 +159,10 @@ async function clearWritingPrefs(site?: string): Promise<WritingPrefs> {
 
 /** Registers the writing-help messages; call once, synchronously, when the worker starts. */
 export function registerWritingService(deps: WritingServiceDeps = {}): () => void {
+  // A glossary edited in the manager bumps its revision: list the glossaries again.
+  const unwatch = glossaryRevisionsItem.watch(forgetGlossaryList);
   const offs = [
+    unwatch,
     onMessage('translateDraft', ({ data, sender }) => handleTranslateDraft(data, sender, deps)),
     onMessage('writingPrefs', () => writingPrefsItem.getValue()),
     onMessage('clearWritingPrefs', ({ data }) => clearWritingPrefs(data.site)),

@@ -79,14 +79,14 @@ export function serialiseDraft(fragment: DocumentFragment): { html: string; text
         out += '<br>';
         return;
       }
-      const inner = walk(el);
       if (!KEPT.has(tag)) {
-        out += inner;
+        out += walk(el);
         return;
       }
+      // Numbered in document order: the API sees ids that read like the draft.
       const id = `w${next++}`;
       elements.set(id, { tag, attributes: keptAttributes(el) });
-      out += `<${tag} id="${id}">${inner}</${tag}>`;
+      out += `<${tag} id="${id}">${walk(el)}</${tag}>`;
     });
     return out;
   };
