@@ -22,6 +22,7 @@ import { SiteRulesSection } from './SiteRulesSection';
 import { SpendingSection } from './SpendingSection';
 import type { Status } from './StatusMessage';
 import { UsageSection } from './UsageSection';
+import { WritingHelpSection } from './WritingHelpSection';
 import { useCacheAndUsage } from './use-cache-and-usage';
 import { WelcomePanel } from './WelcomePanel';
 import './options.css';
@@ -315,6 +316,7 @@ export function OptionsApp({ welcome: welcomeAtStart }: Props) {
           <li><a href="#glossaries">{t('optionsGlossariesTitle')}</a></li>
           <li><a href="#default-glossaries">{t('optionsDefaultGlossariesTitle')}</a></li>
           <li><a href="#site-rules">{t('optionsSiteRulesTitle')}</a></li>
+          <li><a href="#writing-help">{t('optionsWritingTitle')}</a></li>
           <li><a href="#cache">{t('optionsCacheTitle')}</a></li>
           <li><a href="#usage">{t('optionsUsageTitle')}</a></li>
         </ul>
@@ -362,6 +364,7 @@ export function OptionsApp({ welcome: welcomeAtStart }: Props) {
           </div>
         )}
         {saved && <SiteRulesSection rules={saved.siteRules} status={rulesStatus} onRemove={removeRule} />}
+        <WritingHelpSection />
         <CacheSection stats={cache} status={cacheStatus} onClear={clearCache} />
         <UsageSection report={usage} loadError={usageError} />
         <SpendingSection />
