@@ -49,10 +49,12 @@ async function detectedLanguage(text: string, detect: DetectLanguage): Promise<s
   return result?.isReliable && top && top.percentage >= CONFIDENT_PERCENTAGE && top.language !== 'und' ? baseOf(top.language) : '';
 }
 
-/** The page's language: what it declares, else what its text reads as. */
-async function pageLanguage(doc: Document, detect: DetectLanguage): Promise<string> {
-  const declared = doc.documentElement?.getAttribute('lang')?.trim() ?? '';
-  return declared || detectedLanguage(textSample(doc), detect);
+/** The language the field is written to: what its part of the page declares, else what the page's text reads as. */
+async function pageLanguage(field: WritingField, detect: DetectLanguage): Promise<string> {
+  const element = field.kind === 'text' ? field.element : field.host;
+  // A form in another language than the page around it declares its own (`<section lang="de">`).
+  const declared = element.closest('[lang]')?.getAttribute('lang')?.trim() ?? '';
+  return declared || detectedLanguage(textSample(element.ownerDocument), detect);
 }
 
 /** The field's box in the coordinates of `doc`'s viewport (it may sit in a same-origin frame). */
@@ -155,7 +157,7 @@ export function openWritingPanel(draft: Draft | FieldProblem, doc: Document = do
 
   const languages = typeof draft === 'string'
     ? Promise.resolve({ pageLang: '', draftLang: '' })
-    : Promise.all([pageLanguage(doc, deps.detect), detectedLanguage(draft.text, deps.detect)]).then(([pageLang, draftLang]) => ({ pageLang, draftLang }));
+    : Promise.all([pageLanguage(draft.field, deps.detect), detectedLanguage(draft.text, deps.detect)]).then(([pageLang, draftLang]) => ({ pageLang, draftLang }));
 
   const translate = async () => {
     if (typeof draft === 'string') return;
