@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createStore } from 'idb-keyval';
 import { startServer, pseudoTranslate, type GlossaServer } from '../../server/index';
-import { forgetGlossaryList, registerWritingService, writingTargetFor, type WritingServiceDeps } from '../../utils/background/writing-service';
+import { registerWritingService, writingTargetFor, type WritingServiceDeps } from '../../utils/background/writing-service';
 import { removeAllListeners, type DraftTranslation, type MessageSender, type WritingPrefs } from '../../utils/shared/protocol';
 import { connectionItem, defaultGlossariesItem } from '../../utils/extension/settings-store';
 import { writingPrefsItem } from '../../utils/extension/writing-prefs';
@@ -45,7 +45,6 @@ beforeEach(async () => {
   await connectionItem.setValue({ apiKey: KEY, plan: 'custom', customUrl: server.url });
   cache = createTranslationCache({ store: createStore(`writing-cache-${++storeNumber}`, 'kv') });
   deps = { service: createTranslationService({ cache }) };
-  forgetGlossaryList();
   registerWritingService(deps);
 });
 

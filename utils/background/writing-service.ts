@@ -13,15 +13,12 @@ import { onMessage } from '../shared/messages-to-background';
 import type { DraftRequest, DraftTranslation, MessageSender, WritingPrefs } from '../shared/protocol';
 import { defaultGlossariesItem } from '../extension/settings-store';
 import { writingPrefsItem } from '../extension/writing-prefs';
-import { translationService, clientFromSettings, type TranslationService } from './translation/service';
-import { glossaryRevisionsItem } from './translation/cache';
+import { translationService, type TranslationService } from './translation/service';
 import { currentJobOptions, defaultGlossaryFor, preferFormality } from './job-options';
 import { hostnameOf } from './site-rules';
 
 export interface WritingServiceDeps {
   service?: TranslationService;
-  /** The glossaries of the saved connection. */
-  listGlossaries?: () => Promise<Glossary[]>;
 }
 
 export interface DraftOrigin {
@@ -42,26 +39,6 @@ export function writingTargetFor(pageLang: string): string | undefined {
   const base = upper.split('-')[0] === 'NO' ? 'NB' : upper.split('-')[0];
   const preferred = PREFERRED_VARIANT[base] ?? base;
   return codes.includes(preferred) ? preferred : undefined;
-}
-
-const GLOSSARY_LIST_TTL_MS = 60_000;
-let glossaryMemo: { at: number; list: Promise<Glossary[]> } | undefined;
-
-/** The connection's glossaries, trusted for a minute (the panel opens often, glossaries change rarely). */
-async function listGlossaries(): Promise<Glossary[]> {
-  if (!glossaryMemo || Date.now() - glossaryMemo.at > GLOSSARY_LIST_TTL_MS) {
-    const entry = { at: Date.now(), list: clientFromSettings().then((client) => client.listGlossaries()) };
-    entry.list.catch(() => {
-      if (glossaryMemo === entry) glossaryMemo = undefined;
-    });
-    glossaryMemo = entry;
-  }
-  return glossaryMemo.list;
-}
-
-/** Forgets the glossary list (a glossary changed). */
-export function forgetGlossaryList(): void {
-  glossaryMemo = undefined;
 }
 
 /** Glossaries that have a dictionary for exactly this pair (variants as base languages). */
@@ -100,18 +77,14 @@ export async function translateDraftFor(request: DraftRequest, origin: DraftOrig
   const source = request.draftLang ? baseLanguage(request.draftLang).toUpperCase() : '';
   let glossaries: { id: string; name: string }[] = [];
   let glossaryId = '';
-  if (source && baseLanguage(source) !== baseLanguage(targetLang) && request.glossaryId !== '') {
-    const lister = deps.listGlossaries ?? listGlossaries;
-    // Without the list no glossary can be checked: translate without one rather than fail.
-    glossaries = glossariesFor(await lister().catch(() => []), source, targetLang);
+  const service = deps.service ?? translationService();
+  if (source && baseLanguage(source) !== baseLanguage(targetLang)) {
+    // The pipeline's own list (cached a minute): without it no glossary can be checked, so translate without one rather than fail.
+    glossaries = glossariesFor(await service.listGlossaries().catch(() => []), source, targetLang);
     const wanted = request.glossaryId ?? defaultGlossaryFor(source, targetLang, defaultGlossaries) ?? '';
     glossaryId = glossaries.some((g) => g.id === wanted) ? wanted : '';
-  } else if (source && request.glossaryId === '') {
-    const lister = deps.listGlossaries ?? listGlossaries;
-    glossaries = glossariesFor(await lister().catch(() => []), source, targetLang);
   }
 
-  const service = deps.service ?? translationService();
   const { results, billedCharacters } = await service.translateBlocks({
     tabId: origin.tabId,
     site: origin.site,
@@ -159,10 +132,7 @@ async function clearWritingPrefs(site?: string): Promise<WritingPrefs> {
 
 /** Registers the writing-help messages; call once, synchronously, when the worker starts. */
 export function registerWritingService(deps: WritingServiceDeps = {}): () => void {
-  // A glossary edited in the manager bumps its revision: list the glossaries again.
-  const unwatch = glossaryRevisionsItem.watch(forgetGlossaryList);
   const offs = [
-    unwatch,
     onMessage('translateDraft', ({ data, sender }) => handleTranslateDraft(data, sender, deps)),
     onMessage('writingPrefs', () => writingPrefsItem.getValue()),
     onMessage('clearWritingPrefs', ({ data }) => clearWritingPrefs(data.site)),
