@@ -116,4 +116,15 @@ describe('writing help in apps and rich editors (Chromium)', () => {
     await waitUntil(async () => JSON.stringify(await model('quill')) === JSON.stringify(before), 10_000, 'the draft back in Quill');
     expect(errors).toEqual([]);
   });
+
+  it("the panel's Undo takes the replacement back in each rich editor, through the editor's own history", async () => {
+    for (const [name, selector] of [['tiptap', '#tiptap .ProseMirror'], ['lexical', '#lexical'], ['quill', '#quill .ql-editor']] as const) {
+      const before = JSON.stringify(await model(name));
+      await translateAndReplace(selector);
+      await waitUntil(async () => JSON.stringify(await model(name)).includes('Vertrag'), 10_000, `the translation in ${name}`);
+      await panelIn(glossa, page).click('button', 'Undo');
+      await waitUntil(async () => JSON.stringify(await model(name)) === before, 10_000, `the draft back in ${name} after Undo`);
+    }
+    expect(errors).toEqual([]);
+  });
 });

@@ -155,6 +155,48 @@ describe('writing help in Chromium', () => {
     glossa.api.faults.clear();
   });
 
+  it("offers Undo after Replace, which brings the draft back", async () => {
+    await fill('#reply', DRAFT);
+    await commandTranslateField(glossa, page);
+    const { preview } = await panelOutcome(panel());
+    await panel().click('button:not([disabled])', 'Replace');
+    await waitUntil(async () => (await page.inputValue('#reply')) === preview, 10_000, 'the translation in the field');
+    await panel().click('button', 'Undo');
+    await waitUntil(async () => (await page.inputValue('#reply')) === DRAFT, 10_000, 'the draft back after Undo');
+    await panel().waitForClosed();
+  });
+
+  it('says why when the request fails, and leaves the field as it is', async () => {
+    const draft = 'Please confirm the new delivery address for the parcel.';
+    await fill('#reply', draft);
+    glossa.api.faults.add({ fault: 'status', status: 500, path: '/v2/translate' });
+    try {
+      await commandTranslateField(glossa, page);
+      expect((await panelOutcome(panel())).problem).toMatch(/translation server had a problem/);
+      expect(await page.inputValue('#reply')).toBe(draft);
+      expect(await panel().count('button:not([disabled])')).toBeGreaterThan(0);
+      expect(await panel().evaluate((root) => [...root.querySelectorAll('button')].find((b) => b.textContent === 'Replace')?.disabled)).toBe(true);
+    } finally {
+      glossa.api.faults.clear();
+    }
+  });
+
+  it('translates only the selected part of a rich editor', async () => {
+    await page.evaluate(() => {
+      const editor = document.getElementById('editor')!;
+      editor.focus();
+      const first = editor.querySelector('li')!.firstChild as Text;
+      getSelection()!.setBaseAndExtent(first, 0, first, 'First point'.length);
+    });
+    await commandTranslateField(glossa, page);
+    const { preview } = await panelOutcome(panel());
+    expect(translateParams(glossa).at(-1)!.text).toEqual(['First point']);
+    await panel().click('button:not([disabled])', 'Replace');
+    await waitUntil(async () => (await page.locator('#editor li').first().innerText()) === `${preview} of the offer`, 10_000, 'only the selection replaced');
+    expect(await page.locator('#editor li').count()).toBe(2);
+    expect(await page.locator('#editor b').innerText()).toBe('quick');
+  });
+
   it('translates a textarea in a same-origin frame', async () => {
     const frame = page.frames().find((f) => f.url().endsWith('/writing-frame.html'))!;
     await frame.focus('#framed');
