@@ -7,6 +7,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { pseudoTranslate } from '../../server/index';
 import { launchGlossa, type Glossa } from './harness';
+import { HOSTILE_PAYLOADS } from '../content/selection/hostile-payloads';
 import { waitUntil } from './helpers';
 import { popoverIn } from './closed-roots';
 import { choice, commandTranslateField, createGlossary, menuTranslateField, panelIn, panelOutcome, pick, readAs, translateParams } from './writing/session';
@@ -195,6 +196,42 @@ describe('writing help in Chromium', () => {
     await waitUntil(async () => (await page.locator('#editor li').first().innerText()) === `${preview} of the offer`, 10_000, 'only the selection replaced');
     expect(await page.locator('#editor li').count()).toBe(2);
     expect(await page.locator('#editor b').innerText()).toBe('quick');
+  });
+
+  it('writes nothing of a hostile answer into the editor but its text', async () => {
+    const payloads = HOSTILE_PAYLOADS.filter((p) => p.visible);
+    for (const payload of payloads) {
+      // The last payload's panel may still offer Undo: the panel read below must be this draft's.
+      if (await panel().isOpen()) {
+        await panel().click('button', 'Cancel');
+        await panel().waitForClosed();
+      }
+      // The draft's ids are w1 (p), w2 (b), w3 (a)…: aim the payloads' ids at them.
+      const aim = (text: string) => text.replace(/id="1"/g, 'id="w3"').replace(/id="2"/g, 'id="w2"');
+      glossa.api.faults.add({ fault: 'hostile', payload: aim(payload.html), path: '/v2/translate', times: 1 });
+      await page.evaluate(({ rich, n }) => {
+        const editor = document.getElementById('editor') as HTMLElement;
+        editor.innerHTML = rich;
+        // A draft of its own each time: nothing comes from memory.
+        editor.querySelector('li')!.textContent = `Point number ${n}`;
+        editor.focus();
+      }, { rich: RICH, n: payloads.indexOf(payload) });
+      await commandTranslateField(glossa, page);
+      const outcome = await panelOutcome(panel());
+      if (outcome.problem) continue; // nothing readable left: said so, nothing written
+      await panel().click('button:not([disabled])', 'Replace');
+      await waitUntil(async () => (await page.locator('#editor').innerText()).includes(aim(payload.visible!)), 10_000, `${payload.name} written as text`);
+      const found = await page.evaluate(() => {
+        const bad: string[] = [];
+        for (const el of document.querySelectorAll('#editor *')) {
+          if (!['p', 'b', 'a', 'ul', 'li', 'br'].includes(el.localName)) bad.push(`<${el.localName}>`);
+          for (const attr of el.attributes) if (!(el.localName === 'a' && attr.name === 'href' && attr.value === 'https://example.com/contract')) bad.push(`${attr.name} on <${el.localName}>`);
+        }
+        return { bad, pwned: (window as unknown as { __glossaPwned?: unknown }).__glossaPwned ?? null };
+      });
+      expect(found, payload.name).toEqual({ bad: [], pwned: null });
+    }
+    glossa.api.faults.clear();
   });
 
   it('translates a textarea in a same-origin frame', async () => {
