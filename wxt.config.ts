@@ -61,6 +61,10 @@ export default defineConfig({
           suggested_key: { default: 'Alt+Shift+Y' },
           description: '__MSG_commandTranslateSelection__',
         },
+        'translate-field': {
+          suggested_key: { default: 'Alt+Shift+W' },
+          description: '__MSG_commandTranslateField__',
+        },
       },
       ...(browser === 'firefox'
         ? {

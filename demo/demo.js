@@ -1,5 +1,6 @@
 // The demo page's only behaviour: a notice that arrives a few seconds after load (as from a
-// live feed), so Glossa's handling of late content can be seen, and a form that stays put.
+// live feed), so Glossa's handling of late content can be seen, a form that stays put, and a
+// small rich editor (bold, italic, list) to try writing help in.
 const LATE_DELAY_MS = 3000;
 
 setTimeout(() => {
@@ -16,3 +17,13 @@ document.querySelector('form.report')?.addEventListener('submit', (event) => {
   const sent = event.currentTarget.querySelector('.sent');
   if (sent) sent.hidden = false;
 });
+
+// The small editor's toolbar: the browser's own editing commands, as simple editors use them.
+document.querySelectorAll('.editor-toolbar button').forEach((button) => {
+  button.addEventListener('mousedown', (event) => event.preventDefault());
+  button.addEventListener('click', () => {
+    document.getElementById('write-notes')?.focus();
+    document.execCommand(button.dataset.command);
+  });
+});
+document.querySelector('form.write')?.addEventListener('submit', (event) => event.preventDefault());

@@ -13,6 +13,7 @@ import { registerGlossaryService } from '@/utils/background/glossary-service';
 import { registerPageService } from '@/utils/background/page-service';
 import { registerSelectionService } from '@/utils/background/selection-service';
 import { registerTermService } from '@/utils/background/term-service';
+import { registerWritingService } from '@/utils/background/writing-service';
 
 export default defineBackground(() => {
   // Private data first: content scripts lose storage.local (Chromium); Firefox moves it to IndexedDB once.
@@ -27,6 +28,7 @@ export default defineBackground(() => {
   registerSettingsService();
   registerGlossaryService();
   registerTermService();
+  registerWritingService();
   registerTabControl(ready);
 
   browser.runtime.onInstalled.addListener(afterReady(ready, createMenus));

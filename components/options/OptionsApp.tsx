@@ -23,6 +23,7 @@ import { SpendingSection } from './SpendingSection';
 import { StorageProtectionNotice } from './StorageProtectionNotice';
 import type { Status } from './StatusMessage';
 import { UsageSection } from './UsageSection';
+import { WritingHelpSection } from './WritingHelpSection';
 import { useCacheAndUsage } from './use-cache-and-usage';
 import { WelcomePanel } from './WelcomePanel';
 import './options.css';
@@ -316,6 +317,7 @@ export function OptionsApp({ welcome: welcomeAtStart }: Props) {
           <li><a href="#glossaries">{t('optionsGlossariesTitle')}</a></li>
           <li><a href="#default-glossaries">{t('optionsDefaultGlossariesTitle')}</a></li>
           <li><a href="#site-rules">{t('optionsSiteRulesTitle')}</a></li>
+          <li><a href="#writing-help">{t('optionsWritingTitle')}</a></li>
           <li><a href="#cache">{t('optionsCacheTitle')}</a></li>
           <li><a href="#usage">{t('optionsUsageTitle')}</a></li>
           <li><a href="#spending">{t('spendingOptionsTitle')}</a></li>
@@ -365,6 +367,7 @@ export function OptionsApp({ welcome: welcomeAtStart }: Props) {
           </div>
         )}
         {saved && <SiteRulesSection rules={saved.siteRules} status={rulesStatus} onRemove={removeRule} />}
+        <WritingHelpSection />
         <CacheSection stats={cache} status={cacheStatus} onClear={clearCache} />
         <UsageSection report={usage} loadError={usageError} />
         <SpendingSection />

@@ -1,5 +1,5 @@
 // The headless tour of `npm start`: translates the demo page the way a user would, shows the
-// original again, translates a selection, opens the popup and the options page, and saves a
+// original again, translates a selection and a draft in a form, opens the popup and the options page, and saves a
 // screenshot of each step. Returns the figures the start script prints.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -203,6 +203,29 @@ async function tour(input: TourInput): Promise<Omit<TourFigures, 'outDir'>> {
   ).then(() => shoot(page, 'add-to-glossary.png'), () => warnings.push('the selection popover showed no Add to glossary form within 15 s'));
   await page.keyboard.press('Escape');
 
+  // 4c. Writing help: the demo's message field, translated into the language of its form
+  // (German) on the `translate-field` shortcut; the panel shows it before anything is written.
+  await page.evaluate(() => {
+    const field = document.getElementById('write-message') as HTMLTextAreaElement | null;
+    field?.scrollIntoView({ block: 'start' });
+    window.scrollBy(0, -160); // the section's heading and help text in the picture
+    field?.focus();
+  });
+  const beforeWriting = input.usage().requests;
+  await notePopoverLoadingHeight(page);
+  await session.dispatchCommand('translate-field', page);
+  if (!(await waitUntil(() => input.usage().requests > beforeWriting, 15_000))) warnings.push('writing help made no translate request');
+  await page.waitForFunction(
+    () => {
+      const loading = (window as unknown as { __tourLoadingHeight?: number }).__tourLoadingHeight;
+      return loading !== undefined && (document.querySelector('glossa-selection-popover')?.getBoundingClientRect().height ?? 0) > loading;
+    },
+    undefined,
+    { timeout: 15_000 },
+  ).then(() => shoot(page, 'writing-panel.png'), () => warnings.push('the writing panel showed no translation within 15 s'));
+  const writingRequests = input.usage().requests - beforeWriting;
+  await page.keyboard.press('Escape');
+
   // 5. The options page: connection and defaults, then the glossary manager.
   const options = await session.context.newPage();
   await options.setViewportSize({ width: 1100, height: 900 });
@@ -221,6 +244,7 @@ async function tour(input: TourInput): Promise<Omit<TourFigures, 'outDir'>> {
     failedBlocks: state.failed,
     requests: total.requests - baseline.requests,
     pageRequests: pageUsage.requests - baseline.requests,
+    writingRequests,
     billedCharacters: total.billedCharacters - baseline.billedCharacters,
     firstTextMs: firstTextAt === undefined ? undefined : Math.max(0, firstTextAt - commandAt),
     firstScreenMs,

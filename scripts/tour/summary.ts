@@ -8,6 +8,8 @@ export interface TourFigures {
   requests: number;
   /** Of those, requests made for the page (the rest were for the selection). */
   pageRequests: number;
+  /** Of those, requests made for the draft in the demo's form (writing help); counted apart from the selection's. */
+  writingRequests?: number;
   /** Billed characters as the server counted them. */
   billedCharacters: number;
   /** From the translate command to the first translated text on screen. */
@@ -28,7 +30,9 @@ const count = (n: number) => n.toLocaleString('en-US');
 export function formatSummary(f: TourFigures): string {
   const rows: [string, string][] = [
     ['blocks translated', `${count(f.blocks)}${f.failedBlocks ? ` (${count(f.failedBlocks)} failed)` : ''}`],
-    ['API requests', `${count(f.requests)} (${count(f.pageRequests)} for the page, ${count(f.requests - f.pageRequests)} for the selection)`],
+    ['API requests', f.writingRequests === undefined
+      ? `${count(f.requests)} (${count(f.pageRequests)} for the page, ${count(f.requests - f.pageRequests)} for the selection)`
+      : `${count(f.requests)} (${count(f.pageRequests)} for the page, ${count(f.requests - f.pageRequests - f.writingRequests)} for the selection, ${count(f.writingRequests)} for writing help)`],
     ['billed characters', count(f.billedCharacters)],
     ['first translated text', f.firstTextMs === undefined ? 'not measured' : `${seconds(f.firstTextMs)} after the command`],
     ['first screen translated', `${seconds(f.firstScreenMs)} after the command`],

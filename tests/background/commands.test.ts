@@ -29,6 +29,8 @@ describe('context menus', () => {
       { id: 'translate-page', title: 'Translate page', contexts: ['page'] },
       // Hidden until the active tab shows a translation (term-menu.ts).
       { id: 'fix-translation', title: 'Fix translation…', contexts: ['selection'], visible: false },
+      // Writing help, in text fields and editors.
+      { id: 'translate-field', title: 'Translate what I wrote', contexts: ['editable'] },
     ]);
   });
 

@@ -284,13 +284,13 @@ export class Glossa {
   }
 
   /** Fires the add-on's command as if its shortcut had been pressed with `page` in front. */
-  async dispatchCommand(name: 'translate-page' | 'translate-selection', page: Page): Promise<void> {
+  async dispatchCommand(name: 'translate-page' | 'translate-selection' | 'translate-field', page: Page): Promise<void> {
     await this.front(page);
     await this.chrome.run(`ext.shortcuts.onCommand(${JSON.stringify(name)});`);
   }
 
   /** Fires a click on the add-on's context-menu item on `page`, with activeTab granted as a real click does. */
-  async clickMenu(menuItemId: 'translate-page' | 'translate-selection', page: Page, info: Record<string, unknown> = {}): Promise<void> {
+  async clickMenu(menuItemId: 'translate-page' | 'translate-selection' | 'translate-field', page: Page, info: Record<string, unknown> = {}): Promise<void> {
     await this.front(page);
     await this.chrome.run(`${this.findTab(page)}
       ext.tabManager.addActiveTabPermission(tab);

@@ -53,7 +53,7 @@ describe('npm start', () => {
       const run = await runStart(['--out', out]);
       expect(run.code, `${run.stdout}\n${run.stderr}`).toBe(0);
       expect(run.stdout).toContain('Glossa tour finished');
-      for (const name of ['page-translated.png', 'page-translated-end.png', 'page-original.png', 'page-side-by-side.png', 'selection-popover.png', 'popup.png', 'popup-dark.png', 'options.png', 'glossary-manager.png', 'glossary-entries.png']) {
+      for (const name of ['page-translated.png', 'page-translated-end.png', 'page-original.png', 'page-side-by-side.png', 'selection-popover.png', 'writing-panel.png', 'popup.png', 'popup-dark.png', 'options.png', 'glossary-manager.png', 'glossary-entries.png']) {
         const file = join(out, name);
         expect(existsSync(file), `${name} missing`).toBe(true);
         const bytes = readFileSync(file);
@@ -67,6 +67,7 @@ describe('npm start', () => {
       expect(figure(run.stdout, 'billed characters')).toBeGreaterThan(1000);
       expect(run.stdout).toMatch(/first translated text\s+[\d.]+ s after the command/);
       expect(run.stdout).not.toContain('warning:');
+      expect(run.stdout).toMatch(/API requests\s+\d+ \(\d+ for the page, \d+ for the selection, 1 for writing help\)/);
 
       // The build it ran is store-ready: icons in every size, the same set on the toolbar.
       const extension = join(root, '.output/chrome-mv3');

@@ -8,6 +8,7 @@ import { toggleTab } from './tab-control';
 import { updateTabState } from './tab-state';
 import { applyBadge } from './badge';
 import { createTermFixMenu, MENU_FIX_TRANSLATION, openTermFix } from './term-menu';
+import { COMMAND_TRANSLATE_FIELD, createWritingMenu, MENU_TRANSLATE_FIELD, openWritingPanel } from './writing-menu';
 
 export const MENU_TRANSLATE_SELECTION = 'translate-selection';
 export const MENU_TRANSLATE_PAGE = 'translate-page';
@@ -23,6 +24,7 @@ export async function createMenus(): Promise<void> {
   menus.create({ id: MENU_TRANSLATE_SELECTION, title: t('backgroundMenuTranslateSelection'), contexts: ['selection'] });
   menus.create({ id: MENU_TRANSLATE_PAGE, title: t('backgroundMenuTranslatePage'), contexts: ['page'] });
   createTermFixMenu();
+  createWritingMenu();
 }
 
 /** The tab a command or menu click refers to: the one it names, else the focused window's active tab. */
@@ -58,6 +60,7 @@ export async function handleCommand(command: string, tab?: Tab): Promise<void> {
   if (target?.id === undefined) return;
   if (command === 'translate-page') await toggleTab(target.id, 'command');
   else if (command === 'translate-selection') await translateSelection(target);
+  else if (command === COMMAND_TRANSLATE_FIELD) await openWritingPanel(target);
 }
 
 export async function handleMenuClick(info: MenuInfo, tab?: Tab): Promise<void> {
@@ -66,4 +69,5 @@ export async function handleMenuClick(info: MenuInfo, tab?: Tab): Promise<void> 
   if (info.menuItemId === MENU_TRANSLATE_PAGE) await toggleTab(target.id, 'menu');
   else if (info.menuItemId === MENU_TRANSLATE_SELECTION) await translateSelection(target, typeof info.frameId === 'number' ? info.frameId : undefined);
   else if (info.menuItemId === MENU_FIX_TRANSLATION) await openTermFix(target, typeof info.frameId === 'number' ? info.frameId : 0);
+  else if (info.menuItemId === MENU_TRANSLATE_FIELD) await openWritingPanel(target, typeof info.frameId === 'number' ? info.frameId : undefined);
 }

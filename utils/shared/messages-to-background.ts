@@ -160,6 +160,22 @@ export const backgroundMessages = {
   termFixUndo: { from: ['content-script'], data: v.object({ undoId: v.pipe(v.string(), v.minLength(1), v.maxLength(64)) }) },
   termFixRefresh: { from: ['content-script'], data: v.object({ glossaryId, source: phrase, sourceLang: baseCode, targetLang: baseCode }) },
   languages: { from: ['extension-page', 'content-script'], data: v.object({ type: v.optional(v.picklist(['source', 'target']), 'target') }) },
+  // Writing help (writing-service.ts): a draft the user asked to translate in one of the tab's fields.
+  translateDraft: {
+    from: ['content-script'],
+    data: v.pipe(
+      v.object({
+        html: v.pipe(v.string(), v.maxLength(MAX_SELECTION_HTML_CHARS)),
+        pageLang: v.optional(v.pipe(v.unknown(), v.transform((code) => (typeof code === 'string' && LANGUAGE_CODE.test(code) ? code : ''))), ''),
+        draftLang: v.optional(v.pipe(v.unknown(), v.transform((code) => (typeof code === 'string' && LANGUAGE_CODE.test(code) ? code : ''))), ''),
+        targetLang: v.optional(languageCode),
+        formality: v.optional(v.picklist(FORMALITIES)),
+        glossaryId: v.optional(v.union([v.literal(''), glossaryId])),
+      }),
+      v.check((d) => d.html.trim() !== '', 'nothing to translate'),
+    ),
+    invalidCode: ({ field, type }) => (field === 'html' && type === 'max_length' ? 'too-large' : 'bad-request'),
+  },
 
   // ── from extension pages (options, popup): these reach the key, the API and other tabs ──
   getSettings: { from: ['extension-page'], data: none },
@@ -200,6 +216,11 @@ export const backgroundMessages = {
   },
   glossaryDeleteGlossary: { from: ['extension-page'], data: v.object({ id: glossaryId }) },
   glossaryDeleteDictionary: { from: ['extension-page'], data: v.object({ id: glossaryId, sourceLang: baseCode, targetLang: baseCode }) },
+  writingPrefs: { from: ['extension-page'], data: none },
+  clearWritingPrefs: {
+    from: ['extension-page'],
+    data: v.object({ site: v.optional(v.pipe(v.string(), v.rawTransform(({ dataset, addIssue, NEVER }) => normaliseHostname(dataset.value) ?? (addIssue({ message: 'not a host name' }), NEVER)))) }),
+  },
 } satisfies CheckedMessageRules<BackgroundMessage>;
 
 export type BackgroundMessage =
@@ -209,7 +230,8 @@ export type BackgroundMessage =
   | 'getTabInfo' | 'translatePage' | 'showPageOriginal' | 'retryPageFailed' | 'setSiteRule'
   | 'continueSpending' | 'spendingLimits' | 'saveSpendingLimits'
   | 'glossaryList' | 'glossaryGet' | 'glossaryEntries' | 'glossaryCreate' | 'glossaryPutDictionary'
-  | 'glossaryPatch' | 'glossaryDeleteGlossary' | 'glossaryDeleteDictionary';
+  | 'glossaryPatch' | 'glossaryDeleteGlossary' | 'glossaryDeleteDictionary'
+  | 'translateDraft' | 'writingPrefs' | 'clearWritingPrefs';
 
 /** Registers the background's handler for one message; its sender and data are checked first. */
 export function onMessage<K extends BackgroundMessage>(type: K, handler: Handler<K>): () => void {

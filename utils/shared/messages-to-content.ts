@@ -12,9 +12,10 @@ export const contentMessages = {
   showSelectionTranslation: { from: ['extension'] },
   refreshTermInPage: { from: ['extension'] },
   showTermFix: { from: ['extension'] },
+  showWritingPanel: { from: ['extension'] },
 } satisfies MessageRules<ContentMessage>;
 
-export type ContentMessage = 'startTranslation' | 'showOriginal' | 'retryFailed' | 'showSelectionTranslation' | 'refreshTermInPage' | 'showTermFix';
+export type ContentMessage = 'startTranslation' | 'showOriginal' | 'retryFailed' | 'showSelectionTranslation' | 'refreshTermInPage' | 'showTermFix' | 'showWritingPanel';
 
 /** Registers the content script's handler for one message; the sender is checked first. */
 export function onMessage<K extends ContentMessage>(type: K, handler: Handler<K>): () => void {

@@ -15,7 +15,7 @@
 import { browser } from 'wxt/browser';
 import * as v from 'valibot';
 import type { ApiErrorCode } from './api-errors';
-import type { CreateGlossaryParams, DictionaryEntries, DictionaryMeta, Glossary, Language } from './api-types';
+import type { CreateGlossaryParams, DictionaryEntries, DictionaryMeta, Formality, Glossary, Language } from './api-types';
 import type { ConnectionTestResult } from './connection';
 import { senderIs, type MessageSender, type SenderKind } from './sender';
 import type { Connection, DefaultGlossaries, PageJobOptions, Plan, SiteRules as StoredSiteRules, TranslationDefaults } from './settings';
@@ -123,7 +123,47 @@ export interface ProtocolMap {
   refreshTermInPage(data: { phrase: string; sourceLang: string }): { blocks: number; billedCharacters: number };
   /** Background → popover script (context menu `fix-translation`): open the form for this frame's selection. */
   showTermFix(data: { sourceLang: string; targetLang: string }): { shown: boolean };
+
+  // ── writing help (utils/background/writing-service.ts, utils/content/writing) ─────────────
+  /** Content script → background: translate the draft of a field the user asked about (never cached to disk). */
+  translateDraft(data: DraftRequest): DraftTranslation;
+  /** Background → popover script (command / menu `translate-field`): open the writing panel for this frame's focused field. */
+  showWritingPanel(data: Record<string, never>): { shown: boolean };
+  /** Options page: the writing target and formality remembered per site. */
+  writingPrefs(data: Record<string, never>): WritingPrefs;
+  /** Options page: forgets one site's writing choices, or every site's when `site` is absent. */
+  clearWritingPrefs(data: { site?: string }): WritingPrefs;
 }
+
+// ── writing help: types ──────────────────────────────────────────────────────────────
+export interface DraftRequest {
+  /** The draft as HTML: Glossa's id-only tags (rich editors) or escaped text with <br> (text fields). */
+  html: string;
+  /** The page's language (its lang, else detected); '' when unknown. */
+  pageLang: string;
+  /** The draft's language when the browser detected it confidently (base code); '' otherwise. */
+  draftLang: string;
+  /** Picked in the panel: remembered for the site. */
+  targetLang?: string;
+  formality?: Formality;
+  /** undefined = the pair's default glossary; '' = none. */
+  glossaryId?: string;
+}
+
+export interface DraftTranslation {
+  /** Untrusted HTML: the panel rebuilds it from the draft's own elements (utils/content/writing/draft-html.ts). */
+  translation: string;
+  detectedSourceLang: string;
+  targetLang: string;
+  formality: Formality;
+  /** The glossary used ('' = none) and the glossaries that have the pair. */
+  glossaryId: string;
+  glossaries: { id: string; name: string }[];
+  billedCharacters: number;
+}
+
+/** Writing choices per site (hostname). */
+export type WritingPrefs = Record<string, { targetLang?: string; formality?: Formality }>;
 
 // ── fixing a term: types ─────────────────────────────────────────────────────────────
 export interface TermFixGlossary {

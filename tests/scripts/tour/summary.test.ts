@@ -30,6 +30,11 @@ describe('tour summary', () => {
     expect(text).not.toContain('warning');
   });
 
+  it('counts the writing-help request apart from the selection', () => {
+    const text = formatSummary({ ...figures, requests: 5, pageRequests: 3, writingRequests: 1 });
+    expect(text).toContain('API requests             5 (3 for the page, 1 for the selection, 1 for writing help)');
+  });
+
   it('shows failed blocks, an unmeasured first text and warnings', () => {
     const text = formatSummary({ ...figures, failedBlocks: 2, firstTextMs: undefined, warnings: ['late notice not translated'] });
     expect(text).toContain('38 (2 failed)');

@@ -49,6 +49,9 @@ export function createGlossaryResolver({ ttlMs = 60_000, now = Date.now }: Gloss
       return usable ? id : undefined;
     },
 
+    /** The connection's glossaries, from the same briefly cached list (writing help shows them). */
+    list,
+
     /** Forgets the list (a glossary changed). */
     invalidate(): void {
       cached = undefined;

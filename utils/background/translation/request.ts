@@ -6,7 +6,7 @@
 // unbilled `context` included, is part of its identity (the cache key and in-flight dedupe).
 import { createApiClient, type ApiClient } from '../../api/client';
 import { ApiError } from '../../shared/api-errors';
-import type { Formality, TranslateParams } from '../../shared/api-types';
+import type { Formality, Glossary, TranslateParams } from '../../shared/api-types';
 import { t } from '../../shared/i18n';
 import type { PageJobOptions } from '../../shared/protocol';
 import { apiBaseUrl } from '../../shared/connection';
@@ -120,6 +120,17 @@ export function createRequestResolver(deps: RequestResolverDeps = {}) {
     /** The glossary list is fetched again on next use (a glossary changed). */
     invalidateGlossaries(): void {
       glossaries.invalidate();
+    },
+
+    /** The glossaries of the saved connection, from the list the requests check glossaries against. */
+    async listGlossaries(): Promise<Glossary[]> {
+      const client = await (deps.client ? deps.client() : clientFromSettings());
+      // As in resolve(): a new key or server makes the old list stale.
+      if (client !== lastClient) {
+        lastClient = client;
+        glossaries.invalidate();
+      }
+      return glossaries.list(client);
     },
   };
 }

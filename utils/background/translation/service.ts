@@ -184,6 +184,8 @@ export function createTranslationService(deps: TranslationServiceDeps = {}) {
     invalidateGlossaries(): void {
       resolver.invalidateGlossaries();
     },
+    /** The glossaries requests are checked against (one cached list for the pipeline and writing help). */
+    listGlossaries: () => resolver.listGlossaries(),
     get quotaStopped(): boolean {
       return dispatcher.stopped?.code === 'quota';
     },

@@ -1,0 +1,116 @@
+// Writes a translation into the field as the user's own edit, so the page's app sees what the
+// user sees and the editor's undo brings the draft back in one step:
+// - text fields: the browser's insertText command (one undo step; React and Vue hear the
+//   input event), else the value's native setter and an input event;
+// - rich editors: a paste event carrying the translation as HTML and text, which ProseMirror,
+//   Tiptap, Lexical and Quill take as one transaction of their own; a plain contenteditable
+//   (nothing handles a paste it did not get from the browser) gets the insertHTML command.
+// Nothing is written when the field changed since the draft was read.
+import type { WritingField } from './field';
+import { fragmentHtml } from './draft-html';
+
+export type WriteOutcome = 'replaced' | 'changed';
+
+type ExecDocument = Document & { execCommand?: (command: string, ui?: boolean, value?: string) => boolean };
+
+function exec(doc: Document, command: string, value?: string): boolean {
+  const run = (doc as ExecDocument).execCommand;
+  if (typeof run !== 'function') return false;
+  try {
+    return run.call(doc, command, false, value);
+  } catch {
+    return false;
+  }
+}
+
+/** Whether the field still holds the text the draft was read from. */
+export function fieldUnchanged(field: WritingField): boolean {
+  if (field.kind === 'text') return field.element.isConnected && field.element.value === field.before;
+  return field.host.isConnected && (field.host.textContent ?? '') === field.before
+    && (field.whole || field.host.contains(field.range.commonAncestorContainer));
+}
+
+/** Sets a text field's value through the prototype's setter, which frameworks' own setters do not hide. */
+function setNativeValue(element: HTMLTextAreaElement | HTMLInputElement, value: string): void {
+  const proto = Object.getPrototypeOf(element) as object;
+  const setter = Object.getOwnPropertyDescriptor(proto, 'value')?.set;
+  if (setter) setter.call(element, value);
+  else element.value = value;
+  const view = element.ownerDocument.defaultView as (Window & typeof globalThis) | null;
+  const Ctor = view?.InputEvent ?? InputEvent;
+  element.dispatchEvent(new Ctor('input', { bubbles: true, inputType: 'insertReplacementText' }));
+}
+
+function writeText(field: Extract<WritingField, { kind: 'text' }>, translation: string): void {
+  const { element, start, end } = field;
+  // A single-line input cannot hold line breaks.
+  const text = element.localName === 'input' ? translation.replace(/\s*\n\s*/g, ' ') : translation;
+  const expected = field.before.slice(0, start) + text + field.before.slice(end);
+  element.focus();
+  element.setSelectionRange(start, end);
+  if (exec(element.ownerDocument, 'insertText', text) && element.value === expected) return;
+  if (element.value !== expected) setNativeValue(element, expected);
+}
+
+/** Waits until the editor has heard of the new selection (editors read it on selectionchange). */
+function selectionSettled(doc: Document): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      doc.removeEventListener('selectionchange', done);
+      resolve();
+    };
+    doc.addEventListener('selectionchange', done);
+    // Browsers fire nothing when the selection did not move.
+    (doc.defaultView ?? window).setTimeout(done, 50);
+  });
+}
+
+async function writeRich(field: Extract<WritingField, { kind: 'rich' }>, fragment: DocumentFragment, text: string): Promise<void> {
+  const { host } = field;
+  const doc = host.ownerDocument;
+  const view = (doc.defaultView ?? window) as Window & typeof globalThis;
+  host.focus({ preventScroll: true });
+  const range = field.whole ? doc.createRange() : field.range;
+  if (field.whole) range.selectNodeContents(host);
+  const selection = doc.getSelection();
+  selection?.removeAllRanges();
+  selection?.addRange(range);
+  await selectionSettled(doc);
+  const html = fragmentHtml(fragment, doc);
+  const data = new view.DataTransfer();
+  data.setData('text/html', html);
+  data.setData('text/plain', text);
+  const paste = new view.ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true, composed: true });
+  host.dispatchEvent(paste);
+  // An editor took the paste as its own transaction.
+  if (paste.defaultPrevented) return;
+  if (exec(doc, 'insertHTML', html)) return;
+  range.deleteContents();
+  range.insertNode(fragment);
+  host.dispatchEvent(new view.InputEvent('input', { bubbles: true, inputType: 'insertFromPaste' }));
+}
+
+/** Writes the translation into the field, unless it changed since the draft was read. */
+export async function writeTranslation(field: WritingField, fragment: DocumentFragment, text: string): Promise<WriteOutcome> {
+  if (!fieldUnchanged(field)) return 'changed';
+  if (field.kind === 'text') writeText(field, text);
+  else await writeRich(field, fragment, text);
+  return 'replaced';
+}
+
+/** Takes the replacement back as the editor's own undo would (the panel's Undo). */
+export async function undoTranslation(field: WritingField): Promise<void> {
+  const target = field.kind === 'text' ? field.element : field.host;
+  const doc = target.ownerDocument;
+  const view = (doc.defaultView ?? window) as Window & typeof globalThis;
+  target.focus({ preventScroll: true });
+  if (field.kind === 'rich') {
+    // Editors keep their own history and listen for the shortcut.
+    const mac = /Mac|iPhone|iPad/.test(view.navigator.platform);
+    const key = new view.KeyboardEvent('keydown', { key: 'z', code: 'KeyZ', keyCode: 90, ctrlKey: !mac, metaKey: mac, bubbles: true, cancelable: true, composed: true });
+    target.dispatchEvent(key);
+    if (key.defaultPrevented) return;
+  }
+  if (exec(doc, 'undo')) return;
+  if (field.kind === 'text') setNativeValue(field.element, field.before);
+}
