@@ -174,7 +174,8 @@ export function createApiClient({ baseUrl, authKey, fetch: fetchImpl = globalThi
   }
 
   function request<T>(spec: RequestSpec<T>, opts: CallOptions = {}): Promise<T> {
-    const options: RetryOptions = spec.idempotent === false ? { ...retryOptions, retryIf: (code) => code === 'rate-limit' } : retryOptions;
+    const base: RetryOptions = opts.onRetry ? { ...retryOptions, onRetry: opts.onRetry } : retryOptions;
+    const options: RetryOptions = spec.idempotent === false ? { ...base, retryIf: (code) => code === 'rate-limit' } : base;
     return withRetry(() => attempt(spec, opts), options, opts.signal);
   }
 

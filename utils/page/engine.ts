@@ -25,6 +25,8 @@ export type { BlockTexts, EngineProgress, EngineState, PageEngine, PageEngineOpt
 
 /** How long quiet attributes wait for company once everything else is done. */
 const QUIET_DELAY_MS = 400;
+/** Calls in flight: as many as the background's dispatcher may send at most, which decides the pace. */
+const MAX_CALLS_IN_FLIGHT = 12;
 
 export function createPageEngine(options: PageEngineOptions): PageEngine {
   const doc = options.document ?? document;
@@ -41,7 +43,7 @@ export function createPageEngine(options: PageEngineOptions): PageEngine {
 
   const registry = createRegistry();
   const scheduler = createScheduler<Unit, BlockResult>({
-    limit: options.limit, maxInFlight: options.maxInFlight ?? 4, nearbyDelayMs: options.nearbyDelayMs ?? 150,
+    limit: options.limit, maxInFlight: options.maxInFlight ?? MAX_CALLS_IN_FLIGHT, nearbyDelayMs: options.nearbyDelayMs ?? 150,
     quietDelayMs: QUIET_DELAY_MS, now: Date.now, rendered: isRendered,
   });
 

@@ -7,8 +7,14 @@ import { createSlicer } from './schedule';
 import type { Unit } from './units';
 import { applyTranslation, createInertParser, matchTranslation, undoWrite } from './write-back';
 
-/** Blocks written back per frame. */
+/**
+ * Blocks written back in the first frame; each frame that used them all doubles them for the
+ * next, up to the maximum (the slice's time budget still ends a frame's writes early). Each
+ * frame's style and layout has a large fixed cost on a long page: more writes per frame finish
+ * a whole page in fewer of them.
+ */
 const WRITES_PER_FRAME = 40;
+const MAX_WRITES_PER_FRAME = 640;
 /** Units put back per frame when restoring. */
 const RESTORES_PER_FRAME = 150;
 const LETTER = /\p{L}/u;
@@ -56,6 +62,7 @@ export function createWriter(deps: WriterDeps) {
   const queue: { unit: Unit; result: BlockResult }[] = [];
   const outputs = new Set<string>();
   let writing: Promise<void> | undefined;
+  let perFrame = WRITES_PER_FRAME;
 
   const remember = (text: string) => {
     if (outputs.size >= MAX_REMEMBERED_OUTPUTS) outputs.clear();
@@ -119,7 +126,8 @@ export function createWriter(deps: WriterDeps) {
       const slicer = createSlicer();
       let written = 0;
       while (queue.length && !deps.isStopped()) {
-        if (slicer.expired() || written >= WRITES_PER_FRAME) {
+        if (slicer.expired() || written >= perFrame) {
+          if (written >= perFrame) perFrame = Math.min(MAX_WRITES_PER_FRAME, perFrame * 2);
           await nextFrame(doc);
           await slicer.next();
           written = 0;
