@@ -111,6 +111,7 @@ export function createPageEngine(options: PageEngineOptions): PageEngine {
     raise: (unit, nearness) => {
       if (scheduler.raise(unit, nearness)) sender.scheduleFlush();
     },
+    roundTripMs: () => sender.roundTripMs,
   });
   const collector = createCollector({
     doc, registry, isStopped,
