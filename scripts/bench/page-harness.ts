@@ -27,8 +27,10 @@ export const ORIGIN = 'http://bench.glossa.test';
 export async function bundleEngine(): Promise<{ script: string; from: string }> {
   const from = resolve(process.env.GLOSSA_BENCH_ENGINE ?? ROOT);
   const moved = existsSync(resolve(from, 'utils/page/engine.ts'));
+  // The engine's extras (loaded on first need in the extension) are part of the script here.
+  const extras = existsSync(resolve(from, 'utils/page/extras-provided.ts')) ? "import './utils/page/extras-provided'; " : '';
   const contents = moved
-    ? "import { createPageEngine } from './utils/page/engine'; import { PAGE_BATCH_LIMIT } from './utils/shared/limits'; (window as any).__glossaBench = { createPageEngine, limit: PAGE_BATCH_LIMIT };"
+    ? extras + "import { createPageEngine } from './utils/page/engine'; import { PAGE_BATCH_LIMIT } from './utils/shared/limits'; (window as any).__glossaBench = { createPageEngine, limit: PAGE_BATCH_LIMIT };"
     : "import { createPageEngine } from './utils/dom/engine'; (window as any).__glossaBench = { createPageEngine };";
   const result = await build({
     stdin: { contents, resolveDir: from, loader: 'ts' },

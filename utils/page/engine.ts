@@ -5,8 +5,9 @@
 //   units.ts (registry) · collector.ts (finding units) · viewport.ts (nearness) ·
 //   scheduler.ts (what goes in which call, plain data) · sender.ts (calls and answers) ·
 //   writer.ts (writing and undoing) · observe.ts (following the page) ·
-//   failure-marks.ts · progress.ts (progress and the idle promise) · term-refresh.ts (fixing a term) ·
-//   language.ts (which language the page is in).
+//   failure-marks.ts · progress.ts (progress and the idle promise) · block-texts.ts and
+//   term-refresh.ts (fixing a term) · language.ts (which language the page is in) ·
+//   extras.ts (code loaded on first need: the bilingual view, term refresh).
 import type { BlockResult } from '../shared/protocol';
 import { createCollector } from './collector';
 import { createFailureMarks } from './failure-marks';
@@ -15,7 +16,9 @@ import { createObserver } from './observe';
 import { createProgress } from './progress';
 import { createScheduler } from './scheduler';
 import { createSender } from './sender';
-import { createTermRefresh } from './term-refresh';
+import { createBlockTexts } from './block-texts';
+import { engineExtras, type EngineExtras } from './extras';
+import type { TermRefresh } from './term-refresh';
 import type { PageEngine, PageEngineOptions, Priority } from './types';
 import { createRegistry, isRendered, type Unit } from './units';
 import { createViewport } from './viewport';
@@ -105,6 +108,7 @@ export function createPageEngine(options: PageEngineOptions): PageEngine {
     clearFailure: (unit) => marks.clear(unit),
     forget: (key) => scheduler.forget(key),
     onPassStart: passStart, onPassEnd: writePassEnd,
+    bilingual: () => engineExtras()?.buildBilingual,
   });
   const viewport = createViewport({
     doc, visibility: options.visibility, wroteToPage: () => observer.wroteToPage, enqueue,
@@ -148,8 +152,20 @@ export function createPageEngine(options: PageEngineOptions): PageEngine {
       && !observer.pending && !sender.waiting,
   });
 
-  const terms = createTermRefresh({ registry, scheduler, writer, ownWrite: observer.ownWrite, translate: options.translate, isStopped,
-    sourceLang: () => sourceLang, onBilled: (characters) => void (billed += characters) });
+  /** The extras (extras.ts), loaded through the caller on first need. */
+  const extras = async (): Promise<EngineExtras> => {
+    if (!engineExtras()) await options.loadExtras?.();
+    const loaded = engineExtras();
+    if (!loaded) throw new Error('The page engine could not load its extras');
+    return loaded;
+  };
+  const blockTextsAt = createBlockTexts({ registry, scheduler, sourceLang: () => sourceLang });
+  let terms: TermRefresh | undefined;
+  const retranslatePhrase = async (phrase: string, lang?: string) => {
+    terms ??= (await extras()).createTermRefresh({ registry, scheduler, writer, ownWrite: observer.ownWrite, translate: options.translate, isStopped,
+      sourceLang: () => sourceLang, onBilled: (characters) => void (billed += characters) });
+    return terms.retranslatePhrase(phrase, lang);
+  };
   const onVisibility = () => {
     if (!doc.hidden) sender.scheduleFlush();
   };
@@ -161,6 +177,8 @@ export function createPageEngine(options: PageEngineOptions): PageEngine {
       ({ sourceLang, pageLanguage } = await decideForPage(doc, job.sourceLang, options.detectLanguage));
       const title = doc.title.trim();
       context = title ? title.slice(0, 1000) : undefined;
+      // The bilingual view's code is loaded before anything is written (without it, translations replace the text).
+      if (job.bilingual) await extras().catch(() => undefined);
       if (stopped) return;
       viewport.start();
       observer.watch(doc);
@@ -206,6 +224,7 @@ export function createPageEngine(options: PageEngineOptions): PageEngine {
       return progress.idle();
     },
     progress: () => progress.current(),
-    ...terms,
+    blockTextsAt,
+    retranslatePhrase,
   };
 }

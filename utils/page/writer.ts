@@ -2,7 +2,7 @@
 // layout in the frame that follows), and takes them out again. Only the text of an answer and
 // the order of Glossa's ids are used (write-back.ts); answers that do not match are refused.
 import type { BlockResult, PageJobOptions } from '../shared/protocol';
-import { buildBilingual } from './bilingual';
+import type { buildBilingual } from './bilingual';
 import { createSlicer } from './schedule';
 import type { Unit } from './units';
 import { applyTranslation, createInertParser, matchTranslation, undoWrite } from './write-back';
@@ -37,6 +37,8 @@ export interface WriterDeps {
   forget(key: string): void;
   onPassStart(): void;
   onPassEnd(): void;
+  /** The bilingual view's builder: code loaded on first need (extras.ts), there before the engine starts. */
+  bilingual(): typeof buildBilingual | undefined;
 }
 
 /**
@@ -83,9 +85,10 @@ export function createWriter(deps: WriterDeps) {
       if (!match.ok) return refuse(unit, 'hostile', match.message);
       const plain = match.tree.flat(1).filter((t) => typeof t === 'string').join('').replace(/[ \t\n\r\f]+/g, ' ').trim();
       if (!LETTER.test(plain) && LETTER.test(block.source.plain)) return refuse(unit, 'bad-response', 'Empty translation');
+      const bilingual = job.bilingual ? deps.bilingual() : undefined;
       ownWrite(() => {
-        if (job.bilingual) {
-          const box = buildBilingual(doc, block.source, match.tree, job.targetLang);
+        if (bilingual) {
+          const box = bilingual(doc, block.source, match.tree, job.targetLang);
           own.add(box);
           if (block.element) block.element.appendChild(box);
           else block.parent.insertBefore(box, block.nodes[block.nodes.length - 1].nextSibling);
