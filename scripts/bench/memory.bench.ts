@@ -20,6 +20,8 @@ interface Snapshot {
 }
 
 async function snapshot(cdp: CDPSession): Promise<Snapshot> {
+  // Timers the engine or the page left (a progress report, a frame's fallback timer) run out first.
+  await new Promise((r) => setTimeout(r, 1000));
   // Twice: objects freed by the first collection's finalizers go in the second.
   await cdp.send('HeapProfiler.collectGarbage');
   await cdp.send('HeapProfiler.collectGarbage');
