@@ -11,48 +11,16 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { build } from 'esbuild';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { findChromium } from '../lib/chromium';
 import { startServer } from '../../server/index';
-import type { ApiClient } from '../../utils/api/client';
-import { ApiError } from '../../utils/shared/api-errors';
-import { packRequests, translateBody } from '../../utils/api/packing';
-import type { TranslateParams, TranslateResult } from '../../utils/shared/api-types';
-import { createDispatcher, type DispatchItem } from '../../utils/background/translation/dispatcher';
-import { escapePlainForHtml, plainFromHtml } from '../../utils/background/translation/plain-html';
-import type { BlockRequest, BlockResult } from '../../utils/shared/protocol';
+import type { BlockRequest } from '../../utils/shared/protocol';
 import type { VisibilityFactory } from '../../utils/page/visibility';
 import { median, type BenchSuite, type Figure } from './figure';
-
-const ROOT = resolve(import.meta.dirname, '../..');
-const PAGES_DIR = process.env.GLOSSA_PAGES_DIR ?? resolve(ROOT, '../shared/pages');
-const LATENCY_MS = Number(process.env.GLOSSA_BENCH_LATENCY_MS ?? 100);
-const KEY = 'bench-key';
-const ORIGIN = 'http://bench.glossa.test';
-
-/**
- * The engine as one script that defines `window.__glossaBench`. `GLOSSA_BENCH_ENGINE` names
- * another checkout whose engine is measured instead (the same pages, server and background
- * path), for before/after comparisons on one machine; checkouts from before the engine moved
- * to utils/page have it in utils/dom and size their calls themselves.
- */
-async function bundleEngine(): Promise<{ script: string; from: string }> {
-  const from = resolve(process.env.GLOSSA_BENCH_ENGINE ?? ROOT);
-  const moved = existsSync(resolve(from, 'utils/page/engine.ts'));
-  const contents = moved
-    ? "import { createPageEngine } from './utils/page/engine'; import { PAGE_BATCH_LIMIT } from './utils/shared/limits'; (window as any).__glossaBench = { createPageEngine, limit: PAGE_BATCH_LIMIT };"
-    : "import { createPageEngine } from './utils/dom/engine'; (window as any).__glossaBench = { createPageEngine };";
-  const result = await build({
-    stdin: { contents, resolveDir: from, loader: 'ts' },
-    bundle: true,
-    format: 'iife',
-    write: false,
-    target: 'chrome120',
-    minify: true,
-  });
-  return { script: result.outputFiles[0].text, from };
-}
+import {
+  apiCall, bundleEngine, createTranslator, KEY, LARGE_WIKI, largeWikipedia, LATENCY_MS, ORIGIN, packingMinimum, PAGES_DIR, ROOT,
+  sleep, SYNTHETIC, syntheticPage, type Traffic,
+} from './page-harness';
 
 interface PageFigures {
   blocks: number;
@@ -73,149 +41,13 @@ interface PageFigures {
   /** The whole page translated with every block near the reader from the start (no scrolling, nothing cached). */
   translateAllMs?: number;
   translateAllLongestScriptMs?: number;
+  /** Main-thread CPU time (ms) and layouts while the whole page is translated. */
+  translateAllCpuMs?: number;
+  translateAllLayouts?: number;
+  /** Requests in flight every 100 ms while the whole page is translated. */
+  translateAllInFlight?: number[];
 }
 
-/** What the Node side saw of one page's translation. */
-interface Traffic {
-  requests: number;
-  billed: number;
-  /** Texts sent to the server (fresh, not served from the translations seen before). */
-  sent: string[];
-  /** Distinct texts as sent (by the text sent), with the block each was first sent for. */
-  distinct: Map<string, BlockRequest>;
-  /** The page's request parameters (without texts). */
-  params?: Omit<TranslateParams, 'text'>;
-}
-
-/** A generated 500 KB article (no scripts to strip), for the "even on a 500 KB page" target. */
-const SYNTHETIC = 'synthetic-500kb.html';
-
-function syntheticPage(bytes: number): string {
-  const parts: string[] = ['<!doctype html><html lang="en"><head><meta charset="utf-8"><title>A long article</title></head><body><main>'];
-  let size = parts[0].length;
-  for (let i = 0; size < bytes; i++) {
-    const block = i % 10 === 0
-      ? `<h2 id="s${i}">Section ${i}: notes on gardens and weather</h2>`
-      : `<p>Paragraph ${i} explains how <a href="/p/${i}">the soil</a> holds <b>water</b> after rain, why <em>roots</em> need air, and what a gardener can do in week ${i % 52}.</p>`;
-    parts.push(block);
-    size += block.length;
-  }
-  parts.push('</main></body></html>');
-  return parts.join('\n');
-}
-
-/** The Wikipedia article four times over (each copy's text made distinct): about 1 MB and 2,900 blocks. */
-const LARGE_WIKI = 'wikipedia-1mb.html';
-
-function largeWikipedia(raw: string): string {
-  const open = raw.search(/<body\b[^>]*>/i);
-  const start = raw.indexOf('>', open) + 1;
-  const end = raw.lastIndexOf('</body>');
-  const body = raw.slice(start, end);
-  const copies = [body];
-  for (let k = 2; k <= 4; k++) copies.push(body.replace(/>([^<>]*\p{L}[^<>]*)</gu, (_m, text: string) => `>${text} ${k}<`));
-  return raw.slice(0, start) + copies.join('\n') + raw.slice(end);
-}
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-/**
- * Requests the distinct blocks need at the least: every distinct text as sent (plain text
- * escaped into HTML, one kind of request), in the order first seen, packed greedily at once
- * with the page's parameters, as the packing does.
- */
-function packingMinimum(traffic: Traffic): number {
-  if (!traffic.distinct.size || !traffic.params) return 0;
-  return packRequests([...traffic.distinct.keys()], traffic.params).requests.length;
-}
-
-/**
- * The background's path for a page's blocks, in Node: blocks deduplicated (within a call and
- * against those in flight), plain text escaped into HTML, oversized blocks split, and every
- * text queued in the extension's own dispatcher, which packs the waiting texts of all calls
- * into requests. Only the cache and glossaries are left out (a page is translated once here).
- */
-/** One translate request to the local server after the added latency, counted in `traffic`. */
-function apiCall(serverUrl: string, traffic: Traffic) {
-  return async (params: TranslateParams): Promise<TranslateResult> => {
-    await sleep(LATENCY_MS);
-    traffic.requests++;
-    const response = await fetch(`${serverUrl}/v2/translate`, {
-      method: 'POST',
-      headers: { Authorization: `Service-Auth-Key ${KEY}`, 'Content-Type': 'application/json' },
-      body: translateBody(params),
-    });
-    if (!response.ok) throw new ApiError('server', `HTTP ${response.status}: ${await response.text()}`);
-    const reply = await response.json() as TranslateResult;
-    traffic.billed += reply.billed_characters ?? 0;
-    return reply;
-  };
-}
-
-function createTranslator(serverUrl: string, traffic: Traffic) {
-  const call = apiCall(serverUrl, traffic);
-  const client = { baseUrl: serverUrl, translate: (params: TranslateParams) => call(params) } as unknown as ApiClient;
-  const dispatcher = createDispatcher({ concurrency: 3 });
-  // Translations by the text sent: in flight or done (the service's in-flight map and cache).
-  const translated = new Map<string, Promise<string>>();
-
-  return async (blocks: BlockRequest[], targetLang = 'DE', context?: string, priority = false): Promise<{ results: BlockResult[]; billedCharacters: number }> => {
-    const owner = { billed: 0, site: 'bench' };
-    const params: Omit<TranslateParams, 'text'> = {
-      target_lang: targetLang, show_billed_characters: true, ...(context ? { context } : {}), tag_handling: 'html',
-    };
-    traffic.params ??= params;
-    const group = JSON.stringify(params);
-    const sentOf = (b: BlockRequest) => (b.format === 'text' ? escapePlainForHtml(b.text) : b.text);
-    const fresh: string[] = [];
-    const owned = new Map<string, (text: string | Error) => void>();
-    for (const block of blocks) {
-      const sent = sentOf(block);
-      if (!traffic.distinct.has(sent)) traffic.distinct.set(sent, block);
-      if (translated.has(sent)) continue;
-      let settle!: (text: string | Error) => void;
-      const promise = new Promise<string>((resolve, reject) => {
-        settle = (v) => (v instanceof Error ? reject(v) : resolve(v));
-      });
-      promise.catch(() => undefined);
-      translated.set(sent, promise);
-      owned.set(sent, settle);
-      fresh.push(sent);
-      traffic.sent.push(sent);
-    }
-    const packed = packRequests(fresh, params);
-    const parts = new Map<number, { texts: string[]; left: number }>();
-    const items: DispatchItem[] = [];
-    for (const request of packed.requests) {
-      request.params.text.forEach((text, j) => {
-        const index = request.indices[j];
-        const part = parts.get(index) ?? { texts: [], left: 0 };
-        parts.set(index, part);
-        part.left++;
-        const slot = part.texts.push('') - 1;
-        items.push({
-          text, group, params, client, owner,
-          resolve: (t) => {
-            part.texts[slot] = t.text;
-            if (--part.left === 0) owned.get(fresh[index])!(part.texts.join(''));
-          },
-          reject: (error) => owned.get(fresh[index])!(error),
-        });
-      });
-    }
-    for (const index of packed.oversized) owned.get(fresh[index])!(new Error('too large'));
-    await dispatcher.submit(items, priority);
-    const results = await Promise.all(blocks.map(async (block): Promise<BlockResult> => {
-      try {
-        const text = await translated.get(sentOf(block))!;
-        return { ok: true, text: block.format === 'text' ? plainFromHtml(text) : text };
-      } catch (err) {
-        return { ok: false, code: 'server', message: String(err) };
-      }
-    }));
-    return { results, billedCharacters: owner.billed };
-  };
-}
 
 /**
  * Translates the loaded page with the engine: 'scroll' scrolls through it as a reader would;
@@ -327,6 +159,19 @@ async function translateOnce(page: Page, engineScript: string, mode: 'scroll' | 
   return figures;
 }
 
+/** A reload: the same page loaded again, its translations known (the cache): nothing is sent again. */
+async function reloadRun(page: Page, engineScript: string, traffic: Traffic, figures: PageFigures): Promise<void> {
+  const requestsBefore = traffic.requests;
+  const sentBefore = traffic.sent.length;
+  await page.reload({ waitUntil: 'load' });
+  await translateOnce(page, engineScript);
+  const resent = traffic.sent.slice(sentBefore);
+  if (resent.length && process.env.GLOSSA_BENCH_SHOW_RESENT) process.stderr.write(`re-sent on reload:\n${resent.join('\n')}\n`);
+  figures.reloadRequests = traffic.requests - requestsBefore;
+  figures.reloadBlocks = resent.length;
+  figures.reloadChars = resent.reduce((n, t) => n + t.length, 0);
+}
+
 async function runPage(browser: Browser, engineScript: string, html: string, serverUrl: string, traffic: Traffic, latency: Traffic): Promise<PageFigures> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const page = await context.newPage();
@@ -340,21 +185,27 @@ async function runPage(browser: Browser, engineScript: string, html: string, ser
   let translate = createTranslator(serverUrl, traffic);
   await page.exposeFunction('__glossaTranslate', (blocks: BlockRequest[], o: { context?: string; targetLang: string; priority: boolean }) => translate(blocks, o.targetLang, o.context, o.priority));
   await page.goto(`${ORIGIN}/`, { waitUntil: 'load' });
-  const figures = await translateOnce(page, engineScript);
-  // A reload: the same page loaded again, its translations known (the cache): nothing is sent again.
-  const requestsBefore = traffic.requests;
-  const sentBefore = traffic.sent.length;
-  await page.reload({ waitUntil: 'load' });
-  await translateOnce(page, engineScript);
-  const resent = traffic.sent.slice(sentBefore);
-  if (resent.length && process.env.GLOSSA_BENCH_SHOW_RESENT) process.stderr.write(`re-sent on reload:\n${resent.join('\n')}\n`);
-  figures.reloadRequests = traffic.requests - requestsBefore;
-  figures.reloadBlocks = resent.length;
-  figures.reloadChars = resent.reduce((n, t) => n + t.length, 0);
+  // GLOSSA_BENCH_ALL_ONLY: only the whole-page figures (quicker comparisons of the time to translate it all).
+  const allOnly = !!process.env.GLOSSA_BENCH_ALL_ONLY;
+  const figures = allOnly ? ({} as PageFigures) : await translateOnce(page, engineScript);
+  if (!allOnly) await reloadRun(page, engineScript, traffic, figures);
   // The whole page at once, nothing known yet: how long translating it takes, without the scrolling.
   translate = createTranslator(serverUrl, latency);
   await page.reload({ waitUntil: 'load' });
+  // Requests in flight over time, every 100 ms from the trigger.
+  const inFlight: number[] = [];
+  const sampler = setInterval(() => inFlight.push(latency.dispatcher?.stats.inFlight ?? 0), 100);
+  // The main thread's CPU time and layouts while it works: unlike wall time, load on a shared machine barely moves them.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Performance.enable');
+  const metric = async (name: string) => (await cdp.send('Performance.getMetrics')).metrics.find((m) => m.name === name)?.value ?? 0;
+  const [cpuBefore, layoutsBefore] = [await metric('ThreadTime'), await metric('LayoutCount')];
   const all = await translateOnce(page, engineScript, 'all');
+  figures.translateAllCpuMs = ((await metric('ThreadTime')) - cpuBefore) * 1000;
+  figures.translateAllLayouts = (await metric('LayoutCount')) - layoutsBefore;
+  await cdp.detach();
+  clearInterval(sampler);
+  figures.translateAllInFlight = inFlight;
   figures.translateAllMs = all.doneMs;
   figures.translateAllLongestScriptMs = all.longestScriptMs;
   await context.close();
@@ -413,6 +264,8 @@ const suite: BenchSuite = async () => {
         { name: `${name}.collect`, value: r.collectMs, unit: 'ms', ranOn },
         { name: `${name}.total`, value: r.totalMs, unit: 'ms', ranOn, target: 'scrolling through the page included' },
         { name: `${name}.translateAll`, value: r.translateAllMs ?? -1, unit: 'ms', ranOn, target: 'every block near from the start, no scrolling' },
+        { name: `${name}.translateAllMainThreadCpu`, value: r.translateAllCpuMs ?? -1, unit: 'ms', ranOn, target: `CPU time of the page's main thread (${r.translateAllLayouts ?? -1} layouts)` },
+        { name: `${name}.translateAllPeakInFlight`, value: Math.max(0, ...(r.translateAllInFlight ?? [])), unit: 'requests', ranOn, target: `in flight per 100 ms: ${(r.translateAllInFlight ?? []).join(' ')}` },
         { name: `${name}.translateAllLongestEngineScript`, value: r.translateAllLongestScriptMs ?? -1, unit: 'ms', ranOn, target: '< 50 ms' },
         { name: `${name}.reloadRequests`, value: r.reloadRequests ?? -1, unit: 'requests', ranOn, target: `0 (${r.reloadBlocks} blocks, ${r.reloadChars} chars re-sent)` },
         { name: `${name}.restoredExactly`, value: r.restoredExactly ? 1 : 0, unit: 'count', ranOn, target: '1' },
@@ -422,7 +275,8 @@ const suite: BenchSuite = async () => {
     await browser.close();
     await server.close();
   }
-  return figures;
+  // Figures a partial run (GLOSSA_BENCH_ALL_ONLY) did not measure are left out.
+  return figures.filter((f) => Number.isFinite(f.value));
 };
 
 export default suite;

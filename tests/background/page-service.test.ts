@@ -1,7 +1,7 @@
 // @vitest-environment node
 // translateBlocks as the background receives it: who may ask, what a message may carry, and
 // that the tab's stored job (not the message) decides how to translate. Real local server.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { createStore } from 'idb-keyval';
 import { startServer, pseudoTranslate, type GlossaServer, type TranslateRequest } from '../../server/index';
@@ -165,5 +165,26 @@ describe('page service', () => {
     await connectionItem.setValue({ apiKey: '', plan: 'paid', customUrl: '' });
     await expect(handleTranslateBlocks({ blocks: [{ text: 'x', format: 'text' }] }, contentSender(), service)).rejects.toMatchObject({ code: 'auth' });
     expect(server.log).toHaveLength(0);
+  });
+});
+
+describe('loading a page script\'s extras', () => {
+  it('injects page-extras.js into the frame that asked, and only for a tab\'s content script', async () => {
+    const injected: unknown[] = [];
+    vi.spyOn(fakeBrowser.scripting, 'executeScript').mockImplementation(async (injection) => {
+      injected.push(injection);
+      return [];
+    });
+    removeAllListeners();
+    registerPageService(service);
+    const frame = { ...contentSender(7), frameId: 3 };
+    const [reply] = await fakeBrowser.runtime.onMessage.trigger({ glossa: 'loadPageExtras', data: {} }, frame);
+    expect(await reply).toMatchObject({ ok: true });
+    expect(injected).toEqual([{ target: { tabId: 7, frameIds: [3] }, files: ['page-extras.js'] }]);
+    // An extension page has no frame to load them into: the message rule refuses it.
+    const [refused] = await fakeBrowser.runtime.onMessage.trigger({ glossa: 'loadPageExtras', data: {} }, { id: fakeBrowser.runtime.id, url: `chrome-extension://${fakeBrowser.runtime.id}/popup.html` });
+    expect(await refused).toMatchObject({ ok: false });
+    expect(injected).toHaveLength(1);
+    vi.restoreAllMocks();
   });
 });

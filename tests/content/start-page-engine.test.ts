@@ -1,10 +1,12 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { onMessage, removeAllListeners, sendMessage } from '../../utils/shared/protocol';
 import { claimContentScript, resend, startPageEngine, workerGone, type PageEngineWiring } from '../../utils/content/start-page-engine';
 import { upperCase } from '../page/fake-translator';
 import { immediateVisibility } from '../../utils/page/visibility';
 import { exposedShadowRoot } from '../../utils/content/test-hooks';
+import { provideContentExtras } from '../../utils/content/page-extras';
+import { createStatusNotice } from '../../utils/content/status-notice';
 
 const TEST_OPTIONS = { visibility: immediateVisibility, progressIntervalMs: 0 };
 
@@ -61,6 +63,11 @@ describe('claimContentScript', () => {
 });
 
 describe('startPageEngine', () => {
+  // The background's side of loadPageExtras: it injects page-extras.js, which registers the notice.
+  beforeEach(() => {
+    onMessage('loadPageExtras', () => provideContentExtras({ createStatusNotice }));
+  });
+
   it('translates through translateBlocks, reports progress, and shows the original on request', async () => {
     document.body.innerHTML = '<p>Hello <b>there</b></p>';
     const original = document.body.innerHTML;

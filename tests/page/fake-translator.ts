@@ -5,6 +5,8 @@ import type { TranslateFn, TranslateInfo, TranslateReply } from '../../utils/pag
 import { createPageEngine, type PageEngine, type PageEngineOptions } from '../../utils/page/engine';
 import { immediateVisibility } from '../../utils/page/visibility';
 import { PAGE_BATCH_LIMIT } from '../../utils/shared/limits';
+// The engine's extras (bilingual view, term refresh) as if loaded on first need: page-extras.js in the extension.
+import '../../utils/page/extras-provided';
 
 export function upperCase(text: string): string {
   return text.split(/(<[^>]*>|&[#a-zA-Z0-9]+;)/).map((part, i) => (i % 2 ? part : part.toUpperCase())).join('');

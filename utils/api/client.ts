@@ -181,10 +181,11 @@ export function createApiClient({ baseUrl, authKey, fetch: fetchImpl = globalThi
     // A 200 whose body is cut off or not the API's JSON is what a proxy or a dropped connection
     // leaves: tried again like a dropped connection, but at most twice (it may have been billed).
     let broken = 0;
-    const retryIf = retryOptions.retryIf ?? isRetryable;
+    const base: RetryOptions = opts.onRetry ? { ...retryOptions, onRetry: opts.onRetry } : retryOptions;
+    const retryIf = base.retryIf ?? isRetryable;
     const options: RetryOptions = spec.idempotent === false
-      ? { ...retryOptions, retryIf: (code) => code === 'rate-limit' }
-      : { ...retryOptions, retryIf: (code) => retryIf(code) || (code === 'bad-response' && ++broken <= MAX_BROKEN_RETRIES) };
+      ? { ...base, retryIf: (code) => code === 'rate-limit' }
+      : { ...base, retryIf: (code) => retryIf(code) || (code === 'bad-response' && ++broken <= MAX_BROKEN_RETRIES) };
     return withRetry(() => attempt(spec, opts), options, opts.signal);
   }
 

@@ -19,6 +19,8 @@ export interface RetryOptions {
   random?: () => number;
   /** Which error codes are worth another attempt (default: rate-limit, server, network, timeout). */
   retryIf?: (code: ApiErrorCode | undefined) => boolean;
+  /** Told before each retry, with the error and the wait before it. */
+  onRetry?: (error: ApiError, delayMs: number) => void;
 }
 
 export const DEFAULT_RETRY: Required<Pick<RetryOptions, 'attempts' | 'maxTotalMs' | 'baseDelayMs' | 'maxDelayMs'>> = {
@@ -86,6 +88,7 @@ export async function withRetry<T>(attempt: (attemptNumber: number) => Promise<T
       const delay = backoffDelay(n, (err as ApiError).retryAfter, options);
       // A wait that would end past the time budget is not worth starting: report now.
       if (now() + delay - started > maxTotalMs) throw err;
+      options.onRetry?.(err as ApiError, delay);
       await wait(delay, signal);
     }
   }

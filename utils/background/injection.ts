@@ -7,6 +7,8 @@ import { sendMessage, type ProtocolMap } from '../shared/protocol';
 export const CONTENT_SCRIPT_FILE = 'page-engine.js';
 /** The selection popover's script: injected only when a selection is translated (it wires itself once). */
 export const SELECTION_SCRIPT_FILE = 'selection-popover.js';
+/** What the page's script loads on first need (page notice, bilingual view, term refresh): injected when it asks. */
+export const PAGE_EXTRAS_FILE = 'page-extras.js';
 
 /** Schemes where browsers never let extensions run scripts. */
 const RESTRICTED_SCHEMES = new Set([

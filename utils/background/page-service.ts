@@ -15,6 +15,7 @@ import type { MessageSender, ProtocolMap } from '../shared/protocol';
 import { translationService, type TranslationService } from './translation/service';
 import { getTabState } from './tab-state';
 import { hostnameOf } from './site-rules';
+import { injectContentScript, PAGE_EXTRAS_FILE } from './injection';
 
 /** A translateBlocks message as its schema (messages-to-background.ts) let it through. */
 export type TranslateBlocksData = Parameters<ProtocolMap['translateBlocks']>[0];
@@ -40,7 +41,19 @@ export async function handleTranslateBlocks(
   });
 }
 
-/** Registers the translateBlocks handler (called once, synchronously, at worker start). */
+/** Injects the code a page's script loads on first need into the frame that asked (only there). */
+export async function handleLoadPageExtras(sender: MessageSender): Promise<void> {
+  const tabId = sender.tab?.id;
+  if (tabId === undefined) throw new ApiError('bad-request', t('translationErrorNotFromTab'));
+  await injectContentScript(tabId, sender.frameId ?? 0, PAGE_EXTRAS_FILE);
+}
+
+/** Registers the translateBlocks and loadPageExtras handlers (called once, synchronously, at worker start). */
 export function registerPageService(service?: TranslationService): () => void {
-  return onMessage('translateBlocks', ({ data, sender }) => handleTranslateBlocks(data, sender, service ?? translationService()));
+  const offBlocks = onMessage('translateBlocks', ({ data, sender }) => handleTranslateBlocks(data, sender, service ?? translationService()));
+  const offExtras = onMessage('loadPageExtras', ({ sender }) => handleLoadPageExtras(sender));
+  return () => {
+    offBlocks();
+    offExtras();
+  };
 }

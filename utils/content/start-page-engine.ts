@@ -9,7 +9,7 @@ import { sendMessage } from '../shared/protocol';
 import { createPageEngine, type EngineProgress, type PageEngine, type PageEngineOptions, type TranslateFn } from '../page/engine';
 import type { DetectLanguage } from '../page/language';
 import { PAGE_BATCH_LIMIT } from '../shared/limits';
-import { createStatusNotice } from './status-notice';
+import { lazyStatusNotice, loadPageExtras } from './page-extras';
 
 /** The browser's words for "the service worker went away before answering". */
 const WORKER_GONE = /Receiving end does not exist|Could not establish connection|message port closed|message channel closed|Extension context invalidated/i;
@@ -57,7 +57,7 @@ export interface PageEngineWiring {
 /** `overrides` replace engine options (tests pass a visibility that needs no layout). */
 export function startPageEngine(doc: Document = document, overrides: Partial<PageEngineOptions> = {}): PageEngineWiring {
   let engine: PageEngine | undefined;
-  const notice = createStatusNotice({
+  const notice = lazyStatusNotice({
     retry: () => engine?.retryFailed(),
     openOptions: () => void sendMessage('openOptionsFromSelection', {}).catch(() => undefined),
   }, doc);
@@ -87,7 +87,8 @@ export function startPageEngine(doc: Document = document, overrides: Partial<Pag
     const job = data;
     await stop();
     const current = createPageEngine({
-      translate: translateViaBackground, limit: PAGE_BATCH_LIMIT, job, document: doc, detectLanguage: detectWithBrowser, onProgress: report, ...overrides,
+      translate: translateViaBackground, limit: PAGE_BATCH_LIMIT, job, document: doc, detectLanguage: detectWithBrowser, onProgress: report,
+      loadExtras: () => resend(loadPageExtras), ...overrides,
     });
     engine = current;
     // Answer at once: the translation runs on and reports its progress.

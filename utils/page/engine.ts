@@ -5,8 +5,9 @@
 //   units.ts (registry) · collector.ts (finding units) · viewport.ts (nearness) ·
 //   scheduler.ts (what goes in which call, plain data) · sender.ts (calls and answers) ·
 //   writer.ts (writing and undoing) · observe.ts (following the page) ·
-//   failure-marks.ts · progress.ts (progress and the idle promise) · term-refresh.ts (fixing a term) ·
-//   language.ts (which language the page is in).
+//   failure-marks.ts · progress.ts (progress and the idle promise) · block-texts.ts and
+//   term-refresh.ts (fixing a term) · language.ts (which language the page is in) ·
+//   extras.ts (code loaded on first need: the bilingual view, term refresh).
 import type { BlockResult } from '../shared/protocol';
 import { createCollector } from './collector';
 import { createFailureMarks } from './failure-marks';
@@ -15,7 +16,9 @@ import { createObserver } from './observe';
 import { createProgress } from './progress';
 import { createScheduler } from './scheduler';
 import { createSender } from './sender';
-import { createTermRefresh } from './term-refresh';
+import { createBlockTexts } from './block-texts';
+import { engineExtras, type EngineExtras } from './extras';
+import type { TermRefresh } from './term-refresh';
 import type { PageEngine, PageEngineOptions, Priority } from './types';
 import { createRegistry, isRendered, type Unit } from './units';
 import { createViewport } from './viewport';
@@ -25,6 +28,8 @@ export type { BlockTexts, EngineProgress, EngineState, PageEngine, PageEngineOpt
 
 /** How long quiet attributes wait for company once everything else is done. */
 const QUIET_DELAY_MS = 400;
+/** Calls in flight: as many as the background's dispatcher may send at most, which decides the pace. */
+const MAX_CALLS_IN_FLIGHT = 12;
 
 export function createPageEngine(options: PageEngineOptions): PageEngine {
   const doc = options.document ?? document;
@@ -40,7 +45,7 @@ export function createPageEngine(options: PageEngineOptions): PageEngine {
 
   const registry = createRegistry();
   const scheduler = createScheduler<Unit, BlockResult>({
-    limit: options.limit, maxInFlight: options.maxInFlight ?? 4, nearbyDelayMs: options.nearbyDelayMs ?? 150,
+    limit: options.limit, maxInFlight: options.maxInFlight ?? MAX_CALLS_IN_FLIGHT, nearbyDelayMs: options.nearbyDelayMs ?? 150,
     quietDelayMs: QUIET_DELAY_MS, now: Date.now, rendered: isRendered,
   });
 
@@ -102,12 +107,14 @@ export function createPageEngine(options: PageEngineOptions): PageEngine {
     clearFailure: (unit) => marks.clear(unit),
     forget: (key) => scheduler.forget(key),
     onPassStart: passStart, onPassEnd: writePassEnd,
+    bilingual: () => engineExtras()?.buildBilingual,
   });
   const viewport = createViewport({
     doc, visibility: options.visibility, wroteToPage: () => observer.wroteToPage, enqueue,
     raise: (unit, nearness) => {
       if (scheduler.raise(unit, nearness)) sender.scheduleFlush();
     },
+    roundTripMs: () => sender.roundTripMs,
   });
   const collector = createCollector({
     doc, registry, isStopped,
@@ -144,8 +151,20 @@ export function createPageEngine(options: PageEngineOptions): PageEngine {
       && !observer.pending && !sender.waiting,
   });
 
-  const terms = createTermRefresh({ registry, scheduler, writer, ownWrite: observer.ownWrite, translate: options.translate, isStopped,
-    sourceLang: () => sourceLang, onBilled: (characters) => void (billed += characters) });
+  /** The extras (extras.ts), loaded through the caller on first need. */
+  const extras = async (): Promise<EngineExtras> => {
+    if (!engineExtras()) await options.loadExtras?.();
+    const loaded = engineExtras();
+    if (!loaded) throw new Error('The page engine could not load its extras');
+    return loaded;
+  };
+  const blockTextsAt = createBlockTexts({ registry, scheduler, sourceLang: () => sourceLang });
+  let terms: TermRefresh | undefined;
+  const retranslatePhrase = async (phrase: string, lang?: string) => {
+    terms ??= (await extras()).createTermRefresh({ registry, scheduler, writer, ownWrite: observer.ownWrite, translate: options.translate, isStopped,
+      sourceLang: () => sourceLang, onBilled: (characters) => void (billed += characters) });
+    return terms.retranslatePhrase(phrase, lang);
+  };
   const onVisibility = () => {
     if (!doc.hidden) sender.scheduleFlush();
   };
@@ -155,6 +174,8 @@ export function createPageEngine(options: PageEngineOptions): PageEngine {
       if (started) return;
       started = true;
       ({ sourceLang, pageLanguage } = await decideForPage(doc, job.sourceLang, options.detectLanguage));
+      // The bilingual view's code is loaded before anything is written (without it, translations replace the text).
+      if (job.bilingual) await extras().catch(() => undefined);
       if (stopped) return;
       viewport.start();
       observer.watch(doc);
@@ -200,6 +221,7 @@ export function createPageEngine(options: PageEngineOptions): PageEngine {
       return progress.idle();
     },
     progress: () => progress.current(),
-    ...terms,
+    blockTextsAt,
+    retranslatePhrase,
   };
 }

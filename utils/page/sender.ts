@@ -53,6 +53,8 @@ export function createSender(deps: SenderDeps) {
   const { doc, scheduler } = deps;
   let flushScheduled = false;
   let delayTimer: ReturnType<typeof setTimeout> | undefined;
+  /** Smoothed time from a call to its answer (ms): how far ahead of a scrolling reader to send. */
+  let roundTrip: number | undefined;
 
   function scheduleFlush(): void {
     if (flushScheduled || deps.isStopped()) return;
@@ -86,7 +88,10 @@ export function createSender(deps: SenderDeps) {
   /** One call for distinct blocks. */
   async function call(units: Unit[], priority: Batch<Unit>['priority']): Promise<BlockResult[]> {
     try {
+      const sentAt = performance.now();
       const reply = await deps.translate(units.map((u) => u.request), { ...deps.info(), priority });
+      const took = performance.now() - sentAt;
+      roundTrip = roundTrip === undefined ? took : roundTrip * 0.7 + took * 0.3;
       const billed = billedOf(reply);
       if (billed > 0) deps.onBilled(billed);
       return validReply(reply, units.length);
@@ -116,6 +121,9 @@ export function createSender(deps: SenderDeps) {
   return {
     scheduleFlush,
     flush,
+    get roundTripMs(): number | undefined {
+      return roundTrip;
+    },
     /** Whether a plan is about to run (the engine is not idle). */
     get waiting(): boolean {
       return flushScheduled || delayTimer !== undefined;

@@ -1,16 +1,15 @@
-// After a glossary entry was added from the page: which block a node belongs to (its original
-// text beside its translation, for the term form), and translating again exactly the blocks
-// whose original holds the entry's source phrase. Only those blocks are sent, in calls of at most
-// one batch each through the engine's translate function (the background's one pipeline), and every other
+// After a glossary entry was added from the page: translating again exactly the blocks
+// whose original holds the entry's source phrase (which block a node belongs to is
+// block-texts.ts). Loaded on first need (extras.ts). Only those blocks are sent, in calls of at
+// most one batch each through the engine's translate function (the background's one pipeline), and every other
 // block keeps its translation. A failed answer keeps the translation shown.
 import { PAGE_BATCH_LIMIT } from '../shared/limits';
 import type { BlockRequest, BlockResult } from '../shared/protocol';
 import { phraseTester } from '../shared/term-match';
-import { BILINGUAL_TAG } from './bilingual';
 import type { Scheduler } from './scheduler';
 import { billedOf, validReply } from './sender';
-import type { BlockTexts, RefreshOutcome, TranslateFn } from './types';
-import type { HtmlUnit, Registry, Unit } from './units';
+import type { RefreshOutcome, TranslateFn } from './types';
+import type { Registry, Unit } from './units';
 import type { Writer } from './writer';
 
 export interface TermRefreshDeps {
@@ -54,14 +53,6 @@ function batches<G extends { request: BlockRequest }>(groups: G[]): G[][] {
 export function createTermRefresh(deps: TermRefreshDeps) {
   const { registry, scheduler, writer } = deps;
 
-  /** The unit whose block holds `node`: its translation in place, or its bilingual copy. */
-  function unitAt(node: Node): HtmlUnit | undefined {
-    const box = (node.nodeType === 1 ? (node as Element) : node.parentElement)?.closest?.(BILINGUAL_TAG);
-    if (box) return [...registry.units].find((u): u is HtmlUnit => u.kind === 'html' && u.bilingual === box);
-    const owner = registry.ownerOf(node);
-    return owner === 'own' ? undefined : owner;
-  }
-
   /** Puts the new translation in place of the one shown (the writer checks it like any answer). */
   function rewrite(unit: Unit, result: BlockResult): void {
     if (deps.isStopped() || unit.state !== 'done' || !result.ok) return;
@@ -72,16 +63,6 @@ export function createTermRefresh(deps: TermRefreshDeps) {
   }
 
   return {
-    blockTextsAt(node: Node): BlockTexts | undefined {
-      const unit = unitAt(node);
-      if (!unit || unit.state !== 'done') return undefined;
-      const { block } = unit;
-      const shown = unit.bilingual?.textContent ?? (block.element ? block.element.textContent : block.nodes.map((n) => n.textContent).join(''));
-      const detected = scheduler.translationOf(unit.key);
-      const lang = deps.sourceLang() ?? (detected?.ok ? detected.detectedSourceLang : undefined);
-      return { source: block.source.plain, translation: (shown ?? '').replace(/\s+/g, ' ').trim(), ...(lang ? { sourceLang: lang } : {}) };
-    },
-
     /** Sends again, once each, the translated blocks whose original holds `phrase`; resolves once they are written. */
     async retranslatePhrase(phrase: string, sourceLang?: string): Promise<RefreshOutcome> {
       const byKey = new Map<string, { request: BlockRequest; units: Unit[] }>();

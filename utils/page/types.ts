@@ -43,6 +43,8 @@ export interface PageEngineOptions {
   onProgress?: (progress: EngineProgress) => void;
   /** Translate calls in flight at once. */
   maxInFlight?: number;
+  /** Loads the engine's extras (extras.ts) into this world, on first need. */
+  loadExtras?: () => Promise<void>;
   /** Minimum time between progress reports. */
   progressIntervalMs?: number;
   /** How long blocks near (not on) the screen wait for company when nothing is left to fill their call. */

@@ -3,6 +3,7 @@
 // reading their position while layout is still the page's own, so the first call goes at once.
 import type { Priority } from './types';
 import { elementOf, type Unit } from './units';
+import { createLead } from './lead';
 import { immediateVisibility, intersectionVisibility, type Nearness, type VisibilityFactory, type VisibilityTracker } from './visibility';
 
 /** How long after starting blocks on screen are found by reading their position directly. */
@@ -17,6 +18,8 @@ export interface ViewportDeps {
   enqueue(unit: Unit, priority: Priority): void;
   /** A queued unit came nearer: it may go sooner. */
   raise(unit: Unit, nearness: Nearness): void;
+  /** Round trip of the recent translate calls (ms), for how far ahead of a scrolling reader to send. */
+  roundTripMs(): number | undefined;
 }
 
 export function createViewport(deps: ViewportDeps) {
@@ -27,10 +30,21 @@ export function createViewport(deps: ViewportDeps) {
   let tracker: VisibilityTracker | undefined;
   let startedAt = 0;
 
-  const onNear = (el: Element, nearness: Nearness) => {
+  // Blocks ahead that a scrolling reader will reach within a round trip go as if near.
+  const lead = createLead({
+    win, roundTripMs: deps.roundTripMs,
+    promote: (elements) => {
+      for (const el of elements) onNear(el, 'nearby');
+    },
+  });
+
+  const onNear = (el: Element, nearness: Nearness, top?: number) => {
     const list = waitingForView.get(el);
     if (!list) return;
-    if (nearness !== 'ahead') waitingForView.delete(el);
+    if (nearness !== 'ahead') {
+      waitingForView.delete(el);
+      lead.remove(el);
+    } else if (top !== undefined) lead.add(el, top);
     for (const unit of list) {
       if (unit.state === 'waiting') deps.enqueue(unit, nearness);
       else deps.raise(unit, nearness);
@@ -65,6 +79,7 @@ export function createViewport(deps: ViewportDeps) {
 
     stop(): void {
       tracker?.disconnect();
+      lead.stop();
     },
   };
 }

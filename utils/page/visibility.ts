@@ -11,8 +11,8 @@ export interface VisibilityTracker {
 /** 'viewport': on screen now; 'nearby': within a screen of it; 'ahead': within a few screens. */
 export type Nearness = 'viewport' | 'nearby' | 'ahead';
 
-/** Called when an element enters a zone (at most once per zone and element). */
-export type OnNear = (el: Element, nearness: Nearness) => void;
+/** Called when an element enters a zone (at most once per zone and element), with its top on screen (px) when known. */
+export type OnNear = (el: Element, nearness: Nearness, top?: number) => void;
 
 export type VisibilityFactory = (onNear: OnNear) => VisibilityTracker;
 
@@ -39,7 +39,7 @@ export const intersectionVisibility: VisibilityFactory = (onNear) => {
       for (const entry of entries) {
         if (!entry.isIntersecting) continue;
         ahead.unobserve(entry.target);
-        onNear(entry.target, 'ahead');
+        onNear(entry.target, 'ahead', entry.boundingClientRect.top);
         nearby.observe(entry.target);
       }
     },

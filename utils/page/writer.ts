@@ -2,13 +2,19 @@
 // layout in the frame that follows), and takes them out again. Only the text of an answer and
 // the order of Glossa's ids are used (write-back.ts); answers that do not match are refused.
 import type { BlockResult, PageJobOptions } from '../shared/protocol';
-import { buildBilingual } from './bilingual';
+import type { buildBilingual } from './bilingual';
 import { createSlicer } from './schedule';
 import type { Unit } from './units';
 import { applyTranslation, createInertParser, matchTranslation, undoWrite } from './write-back';
 
-/** Blocks written back per frame. */
+/**
+ * Blocks written back in the first frame; each frame that used them all doubles them for the
+ * next, up to the maximum (the slice's time budget still ends a frame's writes early). Each
+ * frame's style and layout has a large fixed cost on a long page: more writes per frame finish
+ * a whole page in fewer of them.
+ */
 const WRITES_PER_FRAME = 40;
+const MAX_WRITES_PER_FRAME = 640;
 /** Units put back per frame when restoring. */
 const RESTORES_PER_FRAME = 150;
 const LETTER = /\p{L}/u;
@@ -31,6 +37,8 @@ export interface WriterDeps {
   forget(key: string): void;
   onPassStart(): void;
   onPassEnd(): void;
+  /** The bilingual view's builder: code loaded on first need (extras.ts), there before the engine starts. */
+  bilingual(): typeof buildBilingual | undefined;
 }
 
 /**
@@ -56,6 +64,7 @@ export function createWriter(deps: WriterDeps) {
   const queue: { unit: Unit; result: BlockResult }[] = [];
   const outputs = new Set<string>();
   let writing: Promise<void> | undefined;
+  let perFrame = WRITES_PER_FRAME;
 
   const remember = (text: string) => {
     if (outputs.size >= MAX_REMEMBERED_OUTPUTS) outputs.clear();
@@ -76,9 +85,10 @@ export function createWriter(deps: WriterDeps) {
       if (!match.ok) return refuse(unit, 'hostile', match.message);
       const plain = match.tree.flat(1).filter((t) => typeof t === 'string').join('').replace(/[ \t\n\r\f]+/g, ' ').trim();
       if (!LETTER.test(plain) && LETTER.test(block.source.plain)) return refuse(unit, 'bad-response', 'Empty translation');
+      const bilingual = job.bilingual ? deps.bilingual() : undefined;
       ownWrite(() => {
-        if (job.bilingual) {
-          const box = buildBilingual(doc, block.source, match.tree, job.targetLang);
+        if (bilingual) {
+          const box = bilingual(doc, block.source, match.tree, job.targetLang);
           own.add(box);
           if (block.element) block.element.appendChild(box);
           else block.parent.insertBefore(box, block.nodes[block.nodes.length - 1].nextSibling);
@@ -119,7 +129,8 @@ export function createWriter(deps: WriterDeps) {
       const slicer = createSlicer();
       let written = 0;
       while (queue.length && !deps.isStopped()) {
-        if (slicer.expired() || written >= WRITES_PER_FRAME) {
+        if (slicer.expired() || written >= perFrame) {
+          if (written >= perFrame) perFrame = Math.min(MAX_WRITES_PER_FRAME, perFrame * 2);
           await nextFrame(doc);
           await slicer.next();
           written = 0;

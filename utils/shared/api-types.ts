@@ -1,5 +1,6 @@
 // Types of the translation API (../shared/spec/translation-api.md), as the client sends and
 // receives them. Responses are validated into these shapes in client.ts.
+import type { ApiError } from './api-errors';
 
 export type Formality = 'default' | 'more' | 'less' | 'prefer_more' | 'prefer_less';
 export type ModelType = 'latency_optimized' | 'quality_optimized' | 'prefer_quality_optimized';
@@ -81,4 +82,6 @@ export interface PatchGlossaryParams {
 export interface CallOptions {
   signal?: AbortSignal;
   timeoutMs?: number;
+  /** Told before each retry, with the error and the wait before it (a 429 is a sign to slow down). */
+  onRetry?: (error: ApiError, delayMs: number) => void;
 }

@@ -141,6 +141,7 @@ export const backgroundMessages = {
     invalidCode: ({ field, type }) => ((field === 'html' || field === 'text') && type === 'max_length' ? 'too-large' : 'bad-request'),
   },
   openOptionsFromSelection: { from: ['content-script'], data: none },
+  loadPageExtras: { from: ['content-script'], data: none },
   // Fixing a term (term-service.ts): the phrases' own rules (empty, control characters, spaces,
   // 1024 bytes) are the glossary manager's and are answered as `invalid`, field by field.
   termFixOptions: { from: ['content-script'], data: v.object({ sourceLang: baseCode, targetLang: baseCode }) },
@@ -225,6 +226,7 @@ export const backgroundMessages = {
 
 export type BackgroundMessage =
   | 'translateBlocks' | 'reportProgress' | 'translateSelection' | 'openOptionsFromSelection' | 'languages'
+  | 'loadPageExtras'
   | 'termFixOptions' | 'termFixSave' | 'termFixUndo' | 'termFixRefresh'
   | 'getSettings' | 'saveSettings' | 'testConnection' | 'cacheStats' | 'clearCache' | 'usage'
   | 'getTabInfo' | 'translatePage' | 'showPageOriginal' | 'retryPageFailed' | 'setSiteRule'

@@ -102,6 +102,8 @@ export interface ProtocolMap {
   translateSelection(data: SelectionRequest): SelectionTranslation;
   /** Content script → background: the popover's "Open options" (content scripts cannot open it). */
   openOptionsFromSelection(data: Record<string, never>): void;
+  /** Content script → background: inject page-extras.js into the sender's frame (code the page script loads on first need). */
+  loadPageExtras(data: Record<string, never>): void;
   /**
    * Background → content script (context menu `translate-selection`, command `translate-selection`):
    * open the popover for this frame's selection. Send to the menu's frameId, or to every frame

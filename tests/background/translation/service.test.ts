@@ -312,7 +312,7 @@ describe('translation service', () => {
     expect((await svc.translateBlocks({ tabId: 2, site: 'b.test', job, blocks: [html('Neuer Text')] })).results[0].ok).toBe(true);
   });
 
-  it('keeps at most three requests in flight and sends viewport blocks first', async () => {
+  it('starts with three requests in flight and sends viewport blocks first', async () => {
     let inFlight = 0;
     let peak = 0;
     const order: string[] = [];
@@ -340,9 +340,11 @@ describe('translation service', () => {
     await vi.waitFor(() => expect(inFlight).toBe(3));
     const viewport = svc.translateBlocks({ site: '', job, blocks: [html('Oben im Bild')], priority: true });
     await vi.waitFor(() => expect(dispatcher.stats.accepted).toBe(401));
+    // Nothing answered yet: the limit has not grown (it grows with answers: concurrency.test.ts).
+    expect(inFlight).toBe(3);
     open();
     await Promise.all([below, viewport]);
-    expect(peak).toBe(3);
+    expect(peak).toBeLessThanOrEqual(6);
     // The viewport request went right after the first three, before the other five queued ones.
     expect(order.indexOf('Oben im Bild')).toBe(3);
   });

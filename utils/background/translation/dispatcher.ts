@@ -4,7 +4,8 @@
 //     messages share a request, filled greedily up to the API's limits; nothing else packs;
 //   - splitting: a text too large for any request is cut on arrival and its pieces rejoined;
 //     one that cannot be cut safely fails `too-large` without a request;
-//   - order and load: viewport work first, a few requests in flight for all tabs together;
+//   - order and load: viewport work first; requests in flight for all tabs together, as many
+//     as the server takes (concurrency.ts: more while it answers, fewer after a 429);
 //   - whether to send at all: a quota error (456) stops every request at once until the key
 //     changes, the user asks again or a pause has passed; a rate limit that outlasted the
 //     client's retries holds the queue for the time the server asked; a text that failed
@@ -19,6 +20,7 @@ import { ApiError, type ApiErrorCode } from '../../shared/api-errors';
 import { API_LIMITS, baseBodyBytes, jsonBytes, splitForRequest, textBudget, type PackLimits } from '../../api/packing';
 import type { TranslateParams, Translation } from '../../shared/api-types';
 import { t } from '../../shared/i18n';
+import { createAdaptiveLimit, type AdaptiveLimitOptions } from './concurrency';
 
 /** Who a request's billed characters are counted for: the caller of its first text. */
 export interface BillingOwner {
@@ -56,8 +58,10 @@ interface Waiting {
 }
 
 export interface DispatcherOptions {
-  /** Requests in flight at most. */
+  /** Requests in flight at most, fixed; without it the limit adapts to the server (`adaptive`). */
   concurrency?: number;
+  /** Bounds of the adaptive limit (used when `concurrency` is not given). */
+  adaptive?: AdaptiveLimitOptions;
   /**
    * How long a non-priority text may wait for others to share its request while a slot is
    * free. Messages of one page arrive within milliseconds of each other.
@@ -85,7 +89,9 @@ const MAX_TRACKED_FAILURES = 5_000;
 const DEFAULT_RATE_HOLD_MS = 5_000;
 
 export function createDispatcher(options: DispatcherOptions = {}) {
-  const concurrency = options.concurrency ?? 3;
+  const fixed = options.concurrency;
+  const adaptive = fixed === undefined ? createAdaptiveLimit({ now: options.now, ...options.adaptive }) : undefined;
+  const concurrency = () => fixed ?? adaptive!.value;
   const gatherMs = options.gatherMs ?? 30;
   const priorityGatherMs = options.priorityGatherMs ?? 5;
   const limits = options.limits ?? API_LIMITS;
@@ -167,8 +173,10 @@ export function createDispatcher(options: DispatcherOptions = {}) {
       return;
     }
     requests++;
+    const startedAt = now();
     try {
-      const result = await head.client.translate({ ...head.params, text: batch.map((entry) => entry.text) });
+      const result = await head.client.translate({ ...head.params, text: batch.map((entry) => entry.text) }, { onRetry: pushedBack });
+      adaptive?.succeeded(lanes[0].length + lanes[1].length > 0, startedAt);
       for (const [owner, billed] of shareOfBilled(batch, result.billed_characters ?? 0)) {
         owner.billed += billed;
         if (billed > 0) options.onBilled?.(owner, billed);
@@ -179,9 +187,23 @@ export function createDispatcher(options: DispatcherOptions = {}) {
       // 456: the quota is used up; nothing else is sent for any tab.
       if (error.code === 'quota') halt(error, head.client);
       // The client already waited and retried: give the server the time it asked for.
-      if (error.code === 'rate-limit') holdUntil = Math.max(holdUntil, now() + (error.retryAfter !== undefined ? error.retryAfter * 1000 : DEFAULT_RATE_HOLD_MS));
+      if (error.code === 'rate-limit') {
+        adaptive?.rateLimited();
+        holdUntil = Math.max(holdUntil, now() + (error.retryAfter !== undefined ? error.retryAfter * 1000 : DEFAULT_RATE_HOLD_MS));
+      }
       for (const entry of batch) entry.done({ ok: false, error });
     }
+  }
+
+  /**
+   * The client will try a request again after `delayMs`: after a 429 nothing new starts before
+   * then (the server's Retry-After holds the whole queue, not only that request), and fewer
+   * requests go in flight from now on.
+   */
+  function pushedBack(error: ApiError, delayMs: number): void {
+    if (error.code !== 'rate-limit') return;
+    adaptive?.rateLimited();
+    holdUntil = Math.max(holdUntil, now() + delayMs);
   }
 
   /** A request's billed characters shared among the callers whose texts it carried, by their texts' length. */
@@ -215,7 +237,7 @@ export function createDispatcher(options: DispatcherOptions = {}) {
   }
 
   function pump(): void {
-    while (inFlight < concurrency && !stop) {
+    while (inFlight < concurrency() && !stop) {
       const priority = lanes[0].length > 0;
       if (!priority && lanes[1].length === 0) return;
       if (holdUntil > now()) {
@@ -344,9 +366,9 @@ export function createDispatcher(options: DispatcherOptions = {}) {
       return stop?.error;
     },
 
-    /** Requests in flight and sent, texts waiting, and texts accepted for sending since the start. */
-    get stats(): { inFlight: number; waiting: number; requests: number; accepted: number } {
-      return { inFlight, waiting: lanes[0].length + lanes[1].length, requests, accepted };
+    /** Requests in flight (and allowed now) and sent, texts waiting, and texts accepted for sending since the start. */
+    get stats(): { inFlight: number; limit: number; waiting: number; requests: number; accepted: number } {
+      return { inFlight, limit: concurrency(), waiting: lanes[0].length + lanes[1].length, requests, accepted };
     },
   };
 }

@@ -1,0 +1,123 @@
+// What a translated page costs in memory, on the 1 MB page in Chromium: the page's JS heap and
+// DOM nodes after a forced collection, untranslated, translated (the whole page, every block
+// near from the start) and after "Show original", and whether ten translate/restore cycles on
+// the same page make either grow (a leak). The engine runs in the page's world here (in the
+// extension it runs in the content script's world of the same heap).
+import { existsSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { chromium, type CDPSession, type Page } from 'playwright-core';
+import { findChromium } from '../lib/chromium';
+import { startServer } from '../../server/index';
+import type { BlockRequest } from '../../utils/shared/protocol';
+import type { BenchSuite, Figure } from './figure';
+import { bundleEngine, createTranslator, KEY, LARGE_WIKI, largeWikipedia, LATENCY_MS, ORIGIN, PAGES_DIR, ROOT, type Traffic } from './page-harness';
+
+const CYCLES = 10;
+
+interface Snapshot {
+  heap: number;
+  nodes: number;
+}
+
+async function snapshot(cdp: CDPSession): Promise<Snapshot> {
+  // Timers the engine or the page left (a progress report, a frame's fallback timer) run out first.
+  await new Promise((r) => setTimeout(r, 1000));
+  // Twice: objects freed by the first collection's finalizers go in the second.
+  await cdp.send('HeapProfiler.collectGarbage');
+  await cdp.send('HeapProfiler.collectGarbage');
+  const heap = await cdp.send('Runtime.getHeapUsage');
+  const counters = await cdp.send('Memory.getDOMCounters');
+  return { heap: heap.usedSize, nodes: counters.nodes };
+}
+
+/** Translates the whole page (every block near from the start) and waits until the engine is idle. */
+async function translate(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    type Bench = { createPageEngine: typeof import('../../utils/page/engine').createPageEngine; limit: import('../../utils/shared/limits').BatchLimit };
+    const w = window as unknown as { __glossaBench: Bench; __glossaEngine?: import('../../utils/page/engine').PageEngine; __glossaTranslate: (b: unknown, o: { targetLang: string; priority: boolean }) => Promise<never> };
+    const everything: import('../../utils/page/visibility').VisibilityFactory = (onNear) => {
+      const observer = new IntersectionObserver((entries) => {
+        for (const entry of entries) {
+          if (!entry.isIntersecting) continue;
+          observer.unobserve(entry.target);
+          onNear(entry.target, 'nearby');
+        }
+      }, { rootMargin: '1000000px 0px 1000000px 0px' });
+      return { observe: (el) => observer.observe(el), unobserve: (el) => observer.unobserve(el), disconnect: () => observer.disconnect() };
+    };
+    const engine = w.__glossaBench.createPageEngine({
+      translate: (blocks, info) => w.__glossaTranslate(blocks, { targetLang: 'DE', priority: info.priority === 'viewport' }),
+      limit: w.__glossaBench.limit,
+      job: { targetLang: 'DE', sourceLang: '', formality: 'default', modelType: 'latency_optimized', bilingual: false },
+      visibility: everything,
+    });
+    w.__glossaEngine = engine;
+    await engine.start();
+    await engine.idle();
+  });
+}
+
+async function restore(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    const w = window as unknown as { __glossaEngine?: import('../../utils/page/engine').PageEngine };
+    await w.__glossaEngine?.restore();
+    w.__glossaEngine = undefined;
+  });
+}
+
+const kb = (bytes: number) => Math.round(bytes / 1024);
+
+const suite: BenchSuite = async () => {
+  if (!existsSync(resolve(PAGES_DIR, 'wikipedia.html'))) {
+    process.stderr.write(`memory.bench: ${PAGES_DIR} not found, skipped\n`);
+    return [];
+  }
+  const html = largeWikipedia(readFileSync(resolve(PAGES_DIR, 'wikipedia.html'), 'utf8')).replace(/<script\b[\s\S]*?<\/script>/gi, '');
+  const engine = await bundleEngine();
+  const server = await startServer({ port: 0, host: '127.0.0.1', keys: [KEY] });
+  const browser = await chromium.launch({
+    executablePath: findChromium(),
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  const figures: Figure[] = [];
+  try {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    await page.route('**/*', (route) => (route.request().url() === `${ORIGIN}/` ? route.fulfill({ body: html, contentType: 'text/html; charset=utf-8' }) : route.abort()));
+    await page.addInitScript('window.__name = (f) => f;');
+    // Translations are remembered across cycles, as the extension's cache would: later cycles bill nothing.
+    const traffic: Traffic = { requests: 0, billed: 0, sent: [], distinct: new Map() };
+    const translator = createTranslator(server.url, traffic);
+    await page.exposeFunction('__glossaTranslate', (blocks: BlockRequest[], o: { targetLang: string; priority: boolean }) => translator(blocks, o.targetLang, undefined, o.priority));
+    await page.goto(`${ORIGIN}/`, { waitUntil: 'load' });
+    await page.addScriptTag({ content: engine.script });
+    const cdp = await context.newCDPSession(page);
+    const untranslated = await snapshot(cdp);
+    await translate(page);
+    const translated = await snapshot(cdp);
+    await restore(page);
+    const restored = await snapshot(cdp);
+    for (let i = 1; i < CYCLES; i++) {
+      await translate(page);
+      await restore(page);
+    }
+    const afterCycles = await snapshot(cdp);
+    const ranOn = `${LARGE_WIKI} (${kb(html.length)} KB), Chromium, ${LATENCY_MS} ms latency, after forced GC${engine.from === ROOT ? '' : `, engine of ${engine.from}`}`;
+    figures.push(
+      { name: 'memory.wikipedia-1mb.translatedHeap', value: kb(translated.heap - untranslated.heap), unit: 'KB', ranOn, target: `≤ 2560 KB (JS heap, translated minus untranslated; ${kb(untranslated.heap)} KB untranslated)` },
+      { name: 'memory.wikipedia-1mb.translatedNodes', value: translated.nodes - untranslated.nodes, unit: 'count', ranOn, target: `DOM nodes, translated minus untranslated (${untranslated.nodes} untranslated)` },
+      { name: 'memory.wikipedia-1mb.restoredHeap', value: kb(restored.heap - untranslated.heap), unit: 'KB', ranOn, target: '≤ 300 KB (JS heap after Show original, minus untranslated)' },
+      { name: 'memory.wikipedia-1mb.restoredNodes', value: restored.nodes - untranslated.nodes, unit: 'count', ranOn, target: 'DOM nodes after Show original, minus untranslated' },
+      { name: 'memory.wikipedia-1mb.cycleGrowthHeap', value: kb(afterCycles.heap - restored.heap), unit: 'KB', ranOn, target: `≈ 0 (JS heap after ${CYCLES} translate/restore cycles minus after the first)` },
+      { name: 'memory.wikipedia-1mb.cycleGrowthNodes', value: afterCycles.nodes - restored.nodes, unit: 'count', ranOn, target: `0 (DOM nodes after ${CYCLES} cycles minus after the first)` },
+    );
+    await context.close();
+  } finally {
+    await browser.close();
+    await server.close();
+  }
+  return figures;
+};
+
+export default suite;

@@ -1,0 +1,190 @@
+// What the page benchmarks share: the engine bundled as one script, the saved pages and the
+// generated ones, and the background's path for a page's blocks in Node (the extension's own
+// dispatcher, packing and deduplication) to the local API server with added latency.
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { build } from 'esbuild';
+import type { ApiClient } from '../../utils/api/client';
+import { ApiError } from '../../utils/shared/api-errors';
+import { packRequests, translateBody } from '../../utils/api/packing';
+import type { TranslateParams, TranslateResult } from '../../utils/shared/api-types';
+import { createDispatcher, type DispatchItem, type Dispatcher } from '../../utils/background/translation/dispatcher';
+import { escapePlainForHtml, plainFromHtml } from '../../utils/background/translation/plain-html';
+import type { BlockRequest, BlockResult } from '../../utils/shared/protocol';
+
+export const ROOT = resolve(import.meta.dirname, '../..');
+export const PAGES_DIR = process.env.GLOSSA_PAGES_DIR ?? resolve(ROOT, '../shared/pages');
+export const LATENCY_MS = Number(process.env.GLOSSA_BENCH_LATENCY_MS ?? 100);
+export const KEY = 'bench-key';
+export const ORIGIN = 'http://bench.glossa.test';
+
+/**
+ * The engine as one script that defines `window.__glossaBench`. `GLOSSA_BENCH_ENGINE` names
+ * another checkout whose engine is measured instead (the same pages, server and background
+ * path), for before/after comparisons on one machine; checkouts from before the engine moved
+ * to utils/page have it in utils/dom and size their calls themselves.
+ */
+export async function bundleEngine(): Promise<{ script: string; from: string }> {
+  const from = resolve(process.env.GLOSSA_BENCH_ENGINE ?? ROOT);
+  const moved = existsSync(resolve(from, 'utils/page/engine.ts'));
+  // The engine's extras (loaded on first need in the extension) are part of the script here.
+  const extras = existsSync(resolve(from, 'utils/page/extras-provided.ts')) ? "import './utils/page/extras-provided'; " : '';
+  const contents = moved
+    ? extras + "import { createPageEngine } from './utils/page/engine'; import { PAGE_BATCH_LIMIT } from './utils/shared/limits'; (window as any).__glossaBench = { createPageEngine, limit: PAGE_BATCH_LIMIT };"
+    : "import { createPageEngine } from './utils/dom/engine'; (window as any).__glossaBench = { createPageEngine };";
+  const result = await build({
+    stdin: { contents, resolveDir: from, loader: 'ts' },
+    bundle: true,
+    format: 'iife',
+    write: false,
+    target: 'chrome120',
+    minify: true,
+  });
+  return { script: result.outputFiles[0].text, from };
+}
+
+/** What the Node side saw of one page's translation. */
+export interface Traffic {
+  requests: number;
+  billed: number;
+  /** Texts sent to the server (fresh, not served from the translations seen before). */
+  sent: string[];
+  /** Distinct texts as sent (by the text sent), with the block each was first sent for. */
+  distinct: Map<string, BlockRequest>;
+  /** The page's request parameters (without texts). */
+  params?: Omit<TranslateParams, 'text'>;
+  dispatcher?: Dispatcher;
+}
+
+/** A generated 500 KB article (no scripts to strip), for the "even on a 500 KB page" target. */
+export const SYNTHETIC = 'synthetic-500kb.html';
+
+export function syntheticPage(bytes: number): string {
+  const parts: string[] = ['<!doctype html><html lang="en"><head><meta charset="utf-8"><title>A long article</title></head><body><main>'];
+  let size = parts[0].length;
+  for (let i = 0; size < bytes; i++) {
+    const block = i % 10 === 0
+      ? `<h2 id="s${i}">Section ${i}: notes on gardens and weather</h2>`
+      : `<p>Paragraph ${i} explains how <a href="/p/${i}">the soil</a> holds <b>water</b> after rain, why <em>roots</em> need air, and what a gardener can do in week ${i % 52}.</p>`;
+    parts.push(block);
+    size += block.length;
+  }
+  parts.push('</main></body></html>');
+  return parts.join('\n');
+}
+
+/** The Wikipedia article four times over (each copy's text made distinct): about 1 MB and 2,900 blocks. */
+export const LARGE_WIKI = 'wikipedia-1mb.html';
+
+export function largeWikipedia(raw: string): string {
+  const open = raw.search(/<body\b[^>]*>/i);
+  const start = raw.indexOf('>', open) + 1;
+  const end = raw.lastIndexOf('</body>');
+  const body = raw.slice(start, end);
+  const copies = [body];
+  for (let k = 2; k <= 4; k++) copies.push(body.replace(/>([^<>]*\p{L}[^<>]*)</gu, (_m, text: string) => `>${text} ${k}<`));
+  return raw.slice(0, start) + copies.join('\n') + raw.slice(end);
+}
+
+export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * Requests the distinct blocks need at the least: every distinct text as sent (plain text
+ * escaped into HTML, one kind of request), in the order first seen, packed greedily at once
+ * with the page's parameters, as the packing does.
+ */
+export function packingMinimum(traffic: Traffic): number {
+  if (!traffic.distinct.size || !traffic.params) return 0;
+  return packRequests([...traffic.distinct.keys()], traffic.params).requests.length;
+}
+
+/**
+ * The background's path for a page's blocks, in Node: blocks deduplicated (within a call and
+ * against those in flight), plain text escaped into HTML, oversized blocks split, and every
+ * text queued in the extension's own dispatcher, which packs the waiting texts of all calls
+ * into requests. Only the cache and glossaries are left out (a page is translated once here).
+ */
+/** One translate request to the local server after the added latency, counted in `traffic`. */
+export function apiCall(serverUrl: string, traffic: Traffic) {
+  return async (params: TranslateParams): Promise<TranslateResult> => {
+    await sleep(LATENCY_MS);
+    traffic.requests++;
+    const response = await fetch(`${serverUrl}/v2/translate`, {
+      method: 'POST',
+      headers: { Authorization: `Service-Auth-Key ${KEY}`, 'Content-Type': 'application/json' },
+      body: translateBody(params),
+    });
+    if (!response.ok) throw new ApiError('server', `HTTP ${response.status}: ${await response.text()}`);
+    const reply = await response.json() as TranslateResult;
+    traffic.billed += reply.billed_characters ?? 0;
+    return reply;
+  };
+}
+
+export function createTranslator(serverUrl: string, traffic: Traffic) {
+  const call = apiCall(serverUrl, traffic);
+  const client = { baseUrl: serverUrl, translate: (params: TranslateParams) => call(params) } as unknown as ApiClient;
+  // The extension's own dispatcher as the background creates it (its limit adapts to the server).
+  const dispatcher = createDispatcher();
+  traffic.dispatcher = dispatcher;
+  // Translations by the text sent: in flight or done (the service's in-flight map and cache).
+  const translated = new Map<string, Promise<string>>();
+
+  return async (blocks: BlockRequest[], targetLang = 'DE', context?: string, priority = false): Promise<{ results: BlockResult[]; billedCharacters: number }> => {
+    const owner = { billed: 0, site: 'bench' };
+    const params: Omit<TranslateParams, 'text'> = {
+      target_lang: targetLang, show_billed_characters: true, ...(context ? { context } : {}), tag_handling: 'html',
+    };
+    traffic.params ??= params;
+    const group = JSON.stringify(params);
+    const sentOf = (b: BlockRequest) => (b.format === 'text' ? escapePlainForHtml(b.text) : b.text);
+    const fresh: string[] = [];
+    const owned = new Map<string, (text: string | Error) => void>();
+    for (const block of blocks) {
+      const sent = sentOf(block);
+      if (!traffic.distinct.has(sent)) traffic.distinct.set(sent, block);
+      if (translated.has(sent)) continue;
+      let settle!: (text: string | Error) => void;
+      const promise = new Promise<string>((resolve, reject) => {
+        settle = (v) => (v instanceof Error ? reject(v) : resolve(v));
+      });
+      promise.catch(() => undefined);
+      translated.set(sent, promise);
+      owned.set(sent, settle);
+      fresh.push(sent);
+      traffic.sent.push(sent);
+    }
+    const packed = packRequests(fresh, params);
+    const parts = new Map<number, { texts: string[]; left: number }>();
+    const items: DispatchItem[] = [];
+    for (const request of packed.requests) {
+      request.params.text.forEach((text, j) => {
+        const index = request.indices[j];
+        const part = parts.get(index) ?? { texts: [], left: 0 };
+        parts.set(index, part);
+        part.left++;
+        const slot = part.texts.push('') - 1;
+        items.push({
+          text, group, params, client, owner,
+          resolve: (t) => {
+            part.texts[slot] = t.text;
+            if (--part.left === 0) owned.get(fresh[index])!(part.texts.join(''));
+          },
+          reject: (error) => owned.get(fresh[index])!(error),
+        });
+      });
+    }
+    for (const index of packed.oversized) owned.get(fresh[index])!(new Error('too large'));
+    await dispatcher.submit(items, priority);
+    const results = await Promise.all(blocks.map(async (block): Promise<BlockResult> => {
+      try {
+        const text = await translated.get(sentOf(block))!;
+        return { ok: true, text: block.format === 'text' ? plainFromHtml(text) : text };
+      } catch (err) {
+        return { ok: false, code: 'server', message: String(err) };
+      }
+    }));
+    return { results, billedCharacters: owner.billed };
+  };
+}
+

@@ -1,0 +1,7 @@
+// Registers the engine's extras (extras.ts) in this world: imported by the script injected on
+// first need (entrypoints/page-extras.ts), and by tests and benchmarks that run the engine alone.
+import { buildBilingual } from './bilingual';
+import { provideEngineExtras } from './extras';
+import { createTermRefresh } from './term-refresh';
+
+provideEngineExtras({ buildBilingual, createTermRefresh });
