@@ -73,7 +73,7 @@ async function scrollRun(browser: Browser, engineScript: string, html: string, s
     const unchanged = (i: number) => originals[i].node.isConnected && originals[i].node.data === originals[i].text;
     const targetLang = /^de\b/i.test(document.documentElement.lang) ? 'EN-US' : 'DE';
     const engine = w.__glossaBench.createPageEngine({
-      translate: (blocks, info) => w.__glossaTranslate(blocks, { context: info.context, targetLang, priority: info.priority === 'viewport' }),
+      translate: (blocks, info) => w.__glossaTranslate(blocks, { targetLang, priority: info.priority === 'viewport' }),
       limit: w.__glossaBench.limit,
       job: { targetLang, sourceLang: '', formality: 'default', modelType: 'latency_optimized', bilingual: false },
     });
