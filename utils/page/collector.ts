@@ -5,6 +5,7 @@ import { blockContainerOf, collectAttributes, collectBlocks, type AttributeBlock
 import { BILINGUAL_TAG } from './bilingual';
 import { createSlicer, whenVisible } from './schedule';
 import { serializePlain } from './serialize';
+import type { ScopeMatcher } from './site-scope';
 import type { Registry, Unit } from './units';
 
 const LETTER = /\p{L}/u;
@@ -31,6 +32,8 @@ export interface CollectorDeps {
   onSlice(): void;
   onPassStart(): void;
   onPassEnd(): void;
+  /** The site's scope rules now (they may change while the page is translated). */
+  scope?(): ScopeMatcher | undefined;
 }
 
 export function createCollector(deps: CollectorDeps) {
@@ -47,6 +50,9 @@ export function createCollector(deps: CollectorDeps) {
     languageAllowed: (lang) => deps.languageAllowed(lang),
     get pageLanguage() {
       return deps.pageLanguage();
+    },
+    get scope() {
+      return deps.scope?.();
     },
     preservesWhitespace: (el) => {
       const style = win.getComputedStyle?.(el);
@@ -142,7 +148,7 @@ export function createCollector(deps: CollectorDeps) {
 
     /** The tab's title, as a unit of its own (once; again after the page changes it). */
     addTitle(): void {
-      if (deps.isStopped() || registry.title) return;
+      if (deps.isStopped() || registry.title || deps.scope?.()?.allowsTitle === false) return;
       const value = doc.title;
       if (!value || !LETTER.test(value) || deps.isOutput(value.trim()) || !deps.languageAllowed(deps.pageLanguage())) return;
       const { text, leading, trailing } = serializePlain(value);
