@@ -61,6 +61,10 @@ export default defineConfig({
           suggested_key: { default: 'Alt+Shift+Y' },
           description: '__MSG_commandTranslateSelection__',
         },
+        'translate-paragraph': {
+          suggested_key: { default: 'Alt+Shift+P' },
+          description: '__MSG_commandTranslateParagraph__',
+        },
       },
       ...(browser === 'firefox'
         ? {

@@ -8,6 +8,7 @@ import { toggleTab } from './tab-control';
 import { updateTabState } from './tab-state';
 import { applyBadge } from './badge';
 import { createTermFixMenu, MENU_FIX_TRANSLATION, openTermFix } from './term-menu';
+import { COMMAND_TRANSLATE_PARAGRAPH, createPointingMenus, MENU_EXCLUDE_ELEMENT, MENU_TRANSLATE_PARAGRAPH, pickExclusion, translateParagraph } from './pointing-service';
 
 export const MENU_TRANSLATE_SELECTION = 'translate-selection';
 export const MENU_TRANSLATE_PAGE = 'translate-page';
@@ -23,6 +24,7 @@ export async function createMenus(): Promise<void> {
   menus.create({ id: MENU_TRANSLATE_SELECTION, title: t('backgroundMenuTranslateSelection'), contexts: ['selection'] });
   menus.create({ id: MENU_TRANSLATE_PAGE, title: t('backgroundMenuTranslatePage'), contexts: ['page'] });
   createTermFixMenu();
+  createPointingMenus();
 }
 
 /** The tab a command or menu click refers to: the one it names, else the focused window's active tab. */
@@ -58,6 +60,7 @@ export async function handleCommand(command: string, tab?: Tab): Promise<void> {
   if (target?.id === undefined) return;
   if (command === 'translate-page') await toggleTab(target.id, 'command');
   else if (command === 'translate-selection') await translateSelection(target);
+  else if (command === COMMAND_TRANSLATE_PARAGRAPH) await translateParagraph(target, 'focus');
 }
 
 export async function handleMenuClick(info: MenuInfo, tab?: Tab): Promise<void> {
@@ -66,4 +69,12 @@ export async function handleMenuClick(info: MenuInfo, tab?: Tab): Promise<void> 
   if (info.menuItemId === MENU_TRANSLATE_PAGE) await toggleTab(target.id, 'menu');
   else if (info.menuItemId === MENU_TRANSLATE_SELECTION) await translateSelection(target, typeof info.frameId === 'number' ? info.frameId : undefined);
   else if (info.menuItemId === MENU_FIX_TRANSLATION) await openTermFix(target, typeof info.frameId === 'number' ? info.frameId : 0);
+  else if (info.menuItemId === MENU_TRANSLATE_PARAGRAPH || info.menuItemId === MENU_EXCLUDE_ELEMENT) {
+    const frameId = typeof info.frameId === 'number' ? info.frameId : 0;
+    // Firefox names the element under the right-click; Chromium does not (the page script finds it).
+    const elementId = (info as { targetElementId?: unknown }).targetElementId;
+    const targetElementId = typeof elementId === 'number' ? elementId : undefined;
+    if (info.menuItemId === MENU_TRANSLATE_PARAGRAPH) await translateParagraph(target, 'menu', frameId, targetElementId);
+    else await pickExclusion(target, frameId, targetElementId);
+  }
 }

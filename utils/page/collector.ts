@@ -36,6 +36,15 @@ export interface CollectorDeps {
   scope?(): ScopeMatcher | undefined;
 }
 
+/** Whether the element renders white space as written (blocks keep it then). */
+export function preservesWhitespace(win: Window, el: Element): boolean {
+  const style = win.getComputedStyle?.(el);
+  if (!style) return false;
+  const ws = style.whiteSpace || '';
+  const collapse = style.getPropertyValue('white-space-collapse');
+  return ws.startsWith('pre') || ws === 'break-spaces' || (collapse !== '' && collapse !== 'collapse');
+}
+
 export function createCollector(deps: CollectorDeps) {
   const { doc, registry } = deps;
   const win = doc.defaultView ?? (globalThis as unknown as Window & typeof globalThis);
@@ -54,13 +63,7 @@ export function createCollector(deps: CollectorDeps) {
     get scope() {
       return deps.scope?.();
     },
-    preservesWhitespace: (el) => {
-      const style = win.getComputedStyle?.(el);
-      if (!style) return false;
-      const ws = style.whiteSpace || '';
-      const collapse = style.getPropertyValue('white-space-collapse');
-      return ws.startsWith('pre') || ws === 'break-spaces' || (collapse !== '' && collapse !== 'collapse');
-    },
+    preservesWhitespace: (el) => preservesWhitespace(win, el),
     onShadowRoot: (root) => {
       if (deps.watchRoot(root)) queue.push({ root, fromMutation: false });
     },

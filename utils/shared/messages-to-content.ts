@@ -12,9 +12,13 @@ export const contentMessages = {
   showSelectionTranslation: { from: ['extension'] },
   refreshTermInPage: { from: ['extension'] },
   showTermFix: { from: ['extension'] },
+  pointAt: { from: ['extension'] },
+  applySiteScope: { from: ['extension'] },
+  pickExclusion: { from: ['extension'] },
 } satisfies MessageRules<ContentMessage>;
 
-export type ContentMessage = 'startTranslation' | 'showOriginal' | 'retryFailed' | 'showSelectionTranslation' | 'refreshTermInPage' | 'showTermFix';
+export type ContentMessage = 'startTranslation' | 'showOriginal' | 'retryFailed' | 'showSelectionTranslation' | 'refreshTermInPage' | 'showTermFix'
+  | 'pointAt' | 'applySiteScope' | 'pickExclusion';
 
 /** Registers the content script's handler for one message; the sender is checked first. */
 export function onMessage<K extends ContentMessage>(type: K, handler: Handler<K>): () => void {
