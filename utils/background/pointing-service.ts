@@ -102,8 +102,8 @@ export async function syncHoverScript(hover?: HoverSettings): Promise<boolean> {
   if (registered.length) await scripting.unregisterContentScripts({ ids: [HOVER_SCRIPT_ID] }).catch(() => undefined);
   if (!settings.enabled) return false;
   const origins = hoverOrigins(settings.sites);
-  const granted = await browser.permissions.contains({ origins }).catch(() => false);
-  if (!granted || origins.length === 0) return false;
+  // Registering needs no permission: the browser injects only where the user granted access.
+  if (origins.length === 0) return false;
   const script = { id: HOVER_SCRIPT_ID, js: [CONTENT_SCRIPT_FILE], matches: origins, runAt: 'document_idle' as const, allFrames: false };
   // Browsers without persistAcrossSessions register it again at every start (onStartup below).
   await scripting.registerContentScripts([{ ...script, persistAcrossSessions: true }]).catch(() => scripting.registerContentScripts([script]));

@@ -36,11 +36,22 @@ export function createPointedBlocks(doc: Document, context: () => CollectContext
     else block.parent.insertBefore(box, block.nodes[block.nodes.length - 1].nextSibling);
   };
 
+  /** The block already shown that holds `node` (its translation sits inside it or right after its run). */
+  const shownAt = (node: Node): Node | undefined => {
+    for (const [key, box] of shown) {
+      if (!box.isConnected) continue;
+      if (key.nodeType === 1 && box.parentNode === key && key.contains(node)) return key;
+      for (let n: Node | null = key; n && n !== box; n = n.nextSibling) if (n === node || n.contains(node)) return key;
+    }
+    return undefined;
+  };
+
   return {
     async toggle(node, hide = true) {
-      const block = blockAt(node, context());
-      if (!block) return 'none';
-      const key = keyOf(block);
+      const known = shownAt(node);
+      const block = known ? undefined : blockAt(node, context());
+      if (!known && !block) return 'none';
+      const key = known ?? keyOf(block!);
       const box = shown.get(key);
       if (box?.isConnected) {
         if (!hide) return 'shown';
@@ -48,7 +59,7 @@ export function createPointedBlocks(doc: Document, context: () => CollectContext
         shown.delete(key);
         return 'hidden';
       }
-      if (pending.has(key)) return 'shown';
+      if (pending.has(key) || !block) return 'shown';
       pending.add(key);
       try {
         const { result, targetLang } = await translate(block);

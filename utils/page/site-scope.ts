@@ -2,7 +2,6 @@
 // walk. Selectors the page's browser cannot parse are left out one by one (the options page
 // refuses them at the field; an imported or older rule must not stop the whole page).
 import type { SiteScope } from '../shared/site-scope';
-import { elementOf, type Unit } from './units';
 
 export interface ScopeMatcher {
   readonly rules: SiteScope;
@@ -58,22 +57,3 @@ export function compileScope(rules: SiteScope | undefined, doc: Document = docum
   };
 }
 
-/** The units that new rules leave out (or whose text they change: a part inside them is now excluded). */
-export function unitsLeftOut(units: Iterable<Unit>, matcher: ScopeMatcher | undefined): Unit[] {
-  if (!matcher) return [];
-  const never = matcher.rules.never;
-  return [...units].filter((unit) => {
-    if (unit.kind === 'title') return !matcher.allowsTitle;
-    if (unit.kind === 'attribute') return !matcher.allowsAttributes(unit.block.element);
-    const { block } = unit;
-    const host = elementOf(unit);
-    if (!host || !matcher.allowsBlock(host)) return true;
-    if (!never.length) return false;
-    return block.nodes.some((node) => node.nodeType === 1 && (matcher.excludes(node as Element) || hasExcludedInside(node as Element, matcher)));
-  });
-}
-
-function hasExcludedInside(el: Element, matcher: ScopeMatcher): boolean {
-  for (const child of el.querySelectorAll('*')) if (matcher.excludes(child)) return true;
-  return false;
-}
