@@ -29,6 +29,9 @@ describe('context menus', () => {
       { id: 'translate-page', title: 'Translate page', contexts: ['page'] },
       // Hidden until the active tab shows a translation (term-menu.ts).
       { id: 'fix-translation', title: 'Fix translation…', contexts: ['selection'], visible: false },
+      // Pointing (pointing-service.ts): links too, since a paragraph or a navigation bar is often a link where it is right-clicked.
+      { id: 'translate-paragraph', title: 'Translate this paragraph', contexts: ['page', 'link'] },
+      { id: 'exclude-element', title: 'Never translate this part', contexts: ['page', 'link', 'image'] },
     ]);
   });
 
