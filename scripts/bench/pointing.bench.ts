@@ -44,6 +44,8 @@ const suite: BenchSuite = async () => {
   const outDir = resolve(ROOT, '.output', `bench-pointing-${process.pid}`);
   execFileSync('npx', ['wxt', 'build', '--mode', 'e2e'], { cwd: ROOT, stdio: 'ignore', env: { ...process.env, GLOSSA_OUT_DIR: outDir } });
   process.env.GLOSSA_E2E_EXTENSION_DIR = resolve(outDir, 'chrome-mv3-e2e');
+  // The e2e harness is CommonJS-minded (its page server finds its pages by __dirname); the bench runs as ES module.
+  (globalThis as unknown as { __dirname?: string }).__dirname ??= resolve(ROOT, 'tests/e2e');
   const { launchGlossa } = await import('../../tests/e2e/harness');
   const { startPageServer } = await import('../../tests/e2e/page-server');
   const { defaults, translateRequests, waitUntil } = await import('../../tests/e2e/helpers');
