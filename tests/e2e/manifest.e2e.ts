@@ -24,7 +24,7 @@ describe('production manifest', () => {
     expect(manifest.optional_host_permissions).toEqual(['*://*/*']);
     expect(manifest.content_scripts ?? []).toEqual([]);
     expect(JSON.stringify(manifest)).not.toContain('<all_urls>');
-    expect(Object.keys(manifest.commands as object).sort()).toEqual(['translate-page', 'translate-selection']);
+    expect(Object.keys(manifest.commands as object).sort()).toEqual(['translate-page', 'translate-paragraph', 'translate-selection']);
   });
 
   it('Firefox: the same grants, a gecko id and the data-collection declaration', () => {

@@ -147,10 +147,18 @@ export function startPointing(page: PageEngineWiring, doc: Document = document):
     doc.documentElement.addEventListener('pointerleave', () => {
       pointer = undefined;
     }, { passive: true });
+    let acted = false;
     doc.addEventListener('keydown', (e) => {
+      acted = false;
       if (e.key !== modifier || e.repeat || !pointer || typing(e)) return;
+      acted = true;
       lastShown = pointer;
       void point(pointer, true);
+    }, { capture: true });
+    // Alt alone would also open the browser's menu bar (Firefox on Linux and Windows) when it is released.
+    doc.addEventListener('keyup', (e) => {
+      if (acted && e.key === modifier) e.preventDefault();
+      acted = false;
     }, { capture: true });
   }).catch(() => undefined);
 
