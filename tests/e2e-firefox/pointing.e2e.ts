@@ -5,12 +5,12 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Page } from 'puppeteer-core';
 import { afterEach, describe, expect, it } from 'vitest';
+import { articleTextInPage, navAndRestInPage, navOnly, PAGES_DIR, plainOf, pointedCountInPage } from '../e2e/pointing-shared';
 import { defaults, sendCounts, textsOf, translateRequests } from '../e2e/helpers';
 import { startPageServer, type PageServer } from '../e2e/page-server';
 import { pickerIn } from './closed-roots';
 import { launchGlossa, waitUntil, type Glossa } from './harness';
 
-const PAGES_DIR = process.env.GLOSSA_PAGES_DIR ?? resolve(__dirname, '../../../shared/pages');
 
 let glossa: Glossa | undefined;
 let saved: PageServer | undefined;
@@ -39,25 +39,7 @@ async function paragraph(page: Page, nth: number): Promise<{ x: number; y: numbe
   }, nth);
 }
 
-/** The navigation bar's text and the rest of the page's, as the page reads before translating. */
-async function navAndRest(page: Page): Promise<{ nav: string; rest: string }> {
-  return page.evaluate(() => {
-    const norm = (s: string) => s.replace(/\s+/g, ' ');
-    const clone = document.body.cloneNode(true) as HTMLElement;
-    clone.querySelector('nav')?.remove();
-    return { nav: norm(document.querySelector('nav')!.textContent!), rest: norm(clone.textContent!) };
-  });
-}
-
-/** Of the texts sent, those whose words only the navigation bar holds (a link of the same name elsewhere is not the nav's). */
-function navOnly(texts: string[], { nav, rest }: { nav: string; rest: string }): string[] {
-  return texts.filter((t) => {
-    const plain = t.replace(/<[^>]*>/g, '').replace(/&amp;/g, '&').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/\s+/g, ' ').trim();
-    return plain.length > 0 && nav.includes(plain) && !rest.includes(plain);
-  });
-}
-
-const pointedCount = (page: Page) => page.evaluate(() => document.querySelectorAll('glossa-translation[data-glossa-pointed]').length);
+const pointedCount = (page: Page) => page.evaluate(pointedCountInPage);
 
 describe.skipIf(!existsSync(resolve(PAGES_DIR, 'wikipedia.html')))('pointing on saved pages (Firefox)', () => {
   it('hover with Alt sends exactly that block once, hides it again, and Translate page does not send it again', async () => {
@@ -106,7 +88,7 @@ describe.skipIf(!existsSync(resolve(PAGES_DIR, 'heise.html')))('what a site tran
     const { g, page } = await start({ defaults: defaults('EN-US') }, '/heise.html');
     const navText = () => page.evaluate(() => document.querySelector('nav')!.textContent!.replace(/\s+/g, ' ').trim());
     const original = await navText();
-    const texts = await navAndRest(page);
+    const texts = await page.evaluate(navAndRestInPage);
     const firstPass = g.api.log.length;
     await g.dispatchCommand('translate-page', page);
     await g.waitForPhase(page, 'translated', 60_000);
@@ -148,18 +130,14 @@ describe.skipIf(!existsSync(resolve(PAGES_DIR, 'heise.html')))('what a site tran
 
   it('an Only translate rule for article sends only blocks of the article', async () => {
     const { g, page } = await start({ defaults: defaults('EN-US'), siteScopes: { '127.0.0.1': { only: ['article'], never: [] } } }, '/heise.html');
-    const articleText = await page.evaluate(() => {
-      const article = document.querySelector('article')!;
-      const attributes = [...article.querySelectorAll('*')].flatMap((el) => ['title', 'alt', 'aria-label', 'placeholder'].map((n) => el.getAttribute(n) ?? ''));
-      return [article.textContent!, ...attributes].join('\n').replace(/\s+/g, ' ');
-    });
+    const articleText = await page.evaluate(articleTextInPage);
     const before = g.api.log.length;
     await g.dispatchCommand('translate-page', page);
     await g.waitForPhase(page, 'translated', 60_000);
     const sent = [...sendCounts(g.api.log, before).keys()];
     expect(sent.length).toBeGreaterThan(3);
     for (const text of sent) {
-      const plain = text.replace(/<[^>]*>/g, '').replace(/&amp;/g, '&').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/\s+/g, ' ').trim();
+      const plain = plainOf(text);
       expect(articleText, plain).toContain(plain);
     }
   });

@@ -6,12 +6,12 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
+import { articleTextInPage, navAndRestInPage, navOnly, PAGES_DIR, plainOf, pointedCountInPage } from './pointing-shared';
 import { launchGlossa, type Glossa } from './harness';
 import { defaults, sendCounts, textsOf, translateRequests, waitUntil } from './helpers';
 import { startPageServer, type PageServer } from './page-server';
 import { pickerIn } from './closed-roots';
 
-const PAGES_DIR = process.env.GLOSSA_PAGES_DIR ?? resolve(__dirname, '../../../shared/pages');
 const HOVER_ALL = { enabled: true, modifier: 'Alt', sites: ['127.0.0.1'] };
 
 let glossa: Glossa | undefined;
@@ -43,25 +43,7 @@ async function paragraph(page: Page, nth: number): Promise<{ x: number; y: numbe
   return { x: box.x + Math.min(40, box.width / 2), y: box.y + Math.min(8, box.height / 2), text: (await handle.textContent()) ?? '' };
 }
 
-/** The navigation bar's text and the rest of the page's, as the page reads before translating. */
-async function navAndRest(page: Page): Promise<{ nav: string; rest: string }> {
-  return page.evaluate(() => {
-    const norm = (s: string) => s.replace(/\s+/g, ' ');
-    const clone = document.body.cloneNode(true) as HTMLElement;
-    clone.querySelector('nav')?.remove();
-    return { nav: norm(document.querySelector('nav')!.textContent!), rest: norm(clone.textContent!) };
-  });
-}
-
-/** Of the texts sent, those whose words only the navigation bar holds (a link of the same name elsewhere is not the nav's). */
-function navOnly(texts: string[], { nav, rest }: { nav: string; rest: string }): string[] {
-  return texts.filter((t) => {
-    const plain = t.replace(/<[^>]*>/g, '').replace(/&amp;/g, '&').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/\s+/g, ' ').trim();
-    return plain.length > 0 && nav.includes(plain) && !rest.includes(plain);
-  });
-}
-
-const pointedCount = (page: Page) => page.evaluate(() => document.querySelectorAll('glossa-translation[data-glossa-pointed]').length);
+const pointedCount = (page: Page) => page.evaluate(pointedCountInPage);
 
 describe.skipIf(!existsSync(resolve(PAGES_DIR, 'wikipedia.html')))('pointing on saved pages (Chromium)', () => {
   it('hover with Alt sends exactly that block once, hides it again, and Translate page does not send it again', async () => {
@@ -133,7 +115,7 @@ describe.skipIf(!existsSync(resolve(PAGES_DIR, 'heise.html')))('what a site tran
     await page.bringToFront();
     const navText = async () => page.evaluate(() => document.querySelector('nav')!.textContent!.replace(/\s+/g, ' ').trim());
     const original = await navText();
-    const texts = await navAndRest(page);
+    const texts = await page.evaluate(navAndRestInPage);
     const firstPass = g.api.log.length;
     await g.dispatchCommand('translate-page', page);
     await g.waitForPhase(page, 'translated', 60_000);
@@ -182,11 +164,7 @@ describe.skipIf(!existsSync(resolve(PAGES_DIR, 'heise.html')))('what a site tran
     await page.bringToFront();
     // The plain text of every block as the page has it before translating.
     // The article's text and its translatable attributes (a link's title, an image's alt).
-    const articleText = await page.evaluate(() => {
-      const article = document.querySelector('article')!;
-      const attributes = [...article.querySelectorAll('*')].flatMap((el) => ['title', 'alt', 'aria-label', 'placeholder'].map((n) => el.getAttribute(n) ?? ''));
-      return [article.textContent!, ...attributes].join('\n').replace(/\s+/g, ' ');
-    });
+    const articleText = await page.evaluate(articleTextInPage);
     const title = await page.title();
     const nav = await page.evaluate(() => document.querySelector('nav')!.textContent);
     const before = g.api.log.length;
@@ -195,7 +173,7 @@ describe.skipIf(!existsSync(resolve(PAGES_DIR, 'heise.html')))('what a site tran
     const sent = [...sendCounts(g.api.log, before).keys()];
     expect(sent.length).toBeGreaterThan(3);
     for (const text of sent) {
-      const plain = text.replace(/<[^>]*>/g, '').replace(/&amp;/g, '&').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/\s+/g, ' ').trim();
+      const plain = plainOf(text);
       expect(articleText, plain).toContain(plain);
     }
     // The title and the navigation stay as they were.
