@@ -84,7 +84,7 @@ export class ExtensionSession {
   }
 
   /** Fires the listeners of a keyboard command as if its shortcut had been pressed on `page`. */
-  async dispatchCommand(name: 'translate-page' | 'translate-selection', page: Page): Promise<void> {
+  async dispatchCommand(name: 'translate-page' | 'translate-selection' | 'translate-paragraph', page: Page): Promise<void> {
     const tabId = await this.tabIdOf(page);
     await this.inWorker(async ({ name, tabId }: { name: string; tabId: number }) => {
       const tab = await chrome.tabs.get(tabId);

@@ -107,6 +107,29 @@ describe.skipIf(!existsSync(resolve(PAGES_DIR, 'wikipedia.html')))('pointing on 
   });
 });
 
+describe('pointing by keyboard (Chromium, the project\'s own page)', () => {
+  it('the command translate-paragraph translates the block holding the focus, and again hides it', async () => {
+    glossa = await launchGlossa({ settings: { defaults: defaults('DE') } });
+    const g = glossa;
+    const page = await g.openPage('/article.html');
+    await page.focus('#first a');
+    const before = g.api.log.length;
+    await g.dispatchCommand('translate-paragraph', page);
+    await waitUntil(async () => (await page.evaluate(() => document.querySelectorAll('#first > glossa-translation').length)) === 1, 20_000, 'the focused paragraph');
+    expect(translateRequests(g.api.log, before).map(textsOf)).toEqual([['The river was <b id="1">quiet</b> this morning, and the <a id="2">birds</a> were singing.']]);
+    await g.dispatchCommand('translate-paragraph', page);
+    await waitUntil(async () => (await pointedCount(page)) === 0, 10_000, 'the translation to hide');
+    // The caret works as the focus does: a click in the last paragraph puts it there.
+    await page.evaluate(() => {
+      (document.activeElement as HTMLElement | null)?.blur();
+      const last = [...document.querySelectorAll('p')].at(-1)!;
+      getSelection()!.collapse(last.firstChild!, 4);
+    });
+    await g.dispatchCommand('translate-paragraph', page);
+    await waitUntil(async () => (await page.evaluate(() => [...document.querySelectorAll('p')].at(-1)!.querySelector('glossa-translation') !== null)), 10_000, 'the paragraph holding the caret');
+  });
+});
+
 describe.skipIf(!existsSync(resolve(PAGES_DIR, 'heise.html')))('what a site translates (Chromium, heise.html)', () => {
   it('Never translate this part on the navigation bar restores it on the translated page, and it is never sent again', async () => {
     const { glossa: g, saved: s } = await start({ defaults: defaults('EN-US') });
