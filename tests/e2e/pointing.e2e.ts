@@ -130,6 +130,37 @@ describe('pointing by keyboard (Chromium, the project\'s own page)', () => {
   });
 });
 
+describe('Never translate this part, undone (Chromium, the project\'s own page)', () => {
+  it('saves the picked nav for the site, restores it at once, and Undo brings its translation back', async () => {
+    glossa = await launchGlossa({ settings: { defaults: defaults('DE') } });
+    const g = glossa;
+    const page = await g.openPage('/article.html');
+    const navText = () => page.evaluate(() => document.querySelector('nav')!.textContent);
+    const original = await navText();
+    await g.dispatchCommand('translate-page', page);
+    await g.waitForPhase(page, 'translated');
+    const translated = await navText();
+    expect(translated).not.toBe(original);
+    const link = (await page.locator('nav a').first().boundingBox())!;
+    await page.mouse.move(link.x + 2, link.y + link.height / 2);
+    await page.mouse.click(link.x + 2, link.y + link.height / 2, { button: 'right' });
+    await g.clickMenu('exclude-element', page);
+    const picker = pickerIn(page, g.extensionId);
+    // The link first (its own words name it only by position), then its parent, the nav.
+    expect(await picker.text('code')).toMatch(/^(nav > )?a/);
+    await picker.click('button', 'Wider');
+    await picker.waitFor((root) => root.querySelector('code')?.textContent === 'nav');
+    await picker.click('button', 'Save');
+    await waitUntil(async () => (await navText()) === original, 15_000, 'the nav to show its original');
+    const stored = () => g.inWorker(async () => (await chrome.storage.local.get('siteScopes')).siteScopes as Record<string, unknown> | undefined);
+    expect(await stored()).toEqual({ '127.0.0.1': { only: [], never: ['nav'] } });
+    await picker.click('button', 'Undo');
+    await waitUntil(async () => (await navText()) === translated, 15_000, 'the nav to be translated again');
+    expect(await stored()).toEqual({});
+    await picker.waitForClosed();
+  });
+});
+
 describe.skipIf(!existsSync(resolve(PAGES_DIR, 'heise.html')))('what a site translates (Chromium, heise.html)', () => {
   it('Never translate this part on the navigation bar restores it on the translated page, and it is never sent again', async () => {
     const { glossa: g, saved: s } = await start({ defaults: defaults('EN-US') });
