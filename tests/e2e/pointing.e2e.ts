@@ -47,11 +47,13 @@ const pointedCount = (page: Page) => page.evaluate(pointedCountInPage);
 
 describe.skipIf(!existsSync(resolve(PAGES_DIR, 'wikipedia.html')))('pointing on saved pages (Chromium)', () => {
   it('hover with Alt sends exactly that block once, hides it again, and Translate page does not send it again', async () => {
-    const { glossa: g, saved: s } = await start({ hover: HOVER_ALL });
-    await hoverRegistered(g);
+    const { glossa: g, saved: s } = await start({});
     const page = await g.context.newPage();
     await page.goto(`${s.url}/wikipedia.html`, { waitUntil: 'domcontentloaded' });
     await page.bringToFront();
+    // Turned on with the page open: the page reacts without being loaded again.
+    await g.setStorage({ hover: HOVER_ALL });
+    await hoverRegistered(g);
     const target = await paragraph(page, 3);
     const before = g.api.log.length;
     await page.mouse.move(target.x, target.y);

@@ -107,6 +107,10 @@ export async function syncHoverScript(hover?: HoverSettings): Promise<boolean> {
   const script = { id: HOVER_SCRIPT_ID, js: [CONTENT_SCRIPT_FILE], matches: origins, runAt: 'document_idle' as const, allFrames: false };
   // Browsers without persistAcrossSessions register it again at every start (onStartup below).
   await scripting.registerContentScripts([{ ...script, persistAcrossSessions: true }]).catch(() => scripting.registerContentScripts([script]));
+  // Pages open already react too, from now on (the script wires itself once per page).
+  const open = await browser.tabs.query({ url: origins }).catch(() => []);
+  await Promise.all(open.map((tab) => (tab.id === undefined || isRestrictedUrl(tab.url) ? undefined
+    : browser.scripting.executeScript({ target: { tabId: tab.id }, files: [CONTENT_SCRIPT_FILE as never] }).catch(() => undefined))));
   return true;
 }
 
