@@ -65,6 +65,10 @@ export default defineConfig({
           suggested_key: { default: 'Alt+Shift+W' },
           description: '__MSG_commandTranslateField__',
         },
+        'translate-paragraph': {
+          suggested_key: { default: 'Alt+Shift+P' },
+          description: '__MSG_commandTranslateParagraph__',
+        },
       },
       ...(browser === 'firefox'
         ? {

@@ -14,6 +14,8 @@ import { registerPageService } from '@/utils/background/page-service';
 import { registerSelectionService } from '@/utils/background/selection-service';
 import { registerTermService } from '@/utils/background/term-service';
 import { registerWritingService } from '@/utils/background/writing-service';
+import { registerPointingService } from '@/utils/background/pointing-service';
+import { registerSiteScopeService } from '@/utils/background/site-scope-service';
 
 export default defineBackground(() => {
   // Private data first: content scripts lose storage.local (Chromium); Firefox moves it to IndexedDB once.
@@ -30,6 +32,8 @@ export default defineBackground(() => {
   registerTermService();
   registerWritingService();
   registerTabControl(ready);
+  registerPointingService(ready);
+  registerSiteScopeService();
 
   browser.runtime.onInstalled.addListener(afterReady(ready, createMenus));
   browser.runtime.onStartup.addListener(afterReady(ready, createMenus));

@@ -4,6 +4,7 @@
 // (entrypoints/selection-popover.ts), so translated pages never load its UI.
 import { claimContentScript, startPageEngine } from '@/utils/content/start-page-engine';
 import { startTermRefresh } from '@/utils/content/term-fix/page';
+import { startPointing, type Pointing } from '@/utils/content/pointing';
 import { defineUnlistedScript } from 'wxt/utils/define-unlisted-script';
 
 // An unlisted script, not a WXT content script: nothing here uses WXT's content-script
@@ -11,7 +12,11 @@ import { defineUnlistedScript } from 'wxt/utils/define-unlisted-script';
 export default defineUnlistedScript(() => {
   // The background may inject again into a page that already has Glossa: wire only once.
   if (!claimContentScript()) return;
-  const page = startPageEngine();
+  let pointing: Pointing | undefined;
+  // What was translated paragraph by paragraph makes way for a page translation (the cache serves it).
+  const page = startPageEngine(document, {}, { beforeStart: () => pointing?.clear() });
+  // Hover translation, Translate this paragraph and Never translate this part.
+  pointing = startPointing(page);
   // A term fixed from this page: the blocks holding it are translated again (the form is the popover's).
   startTermRefresh(page);
 });

@@ -10,6 +10,7 @@ import { t } from '../../utils/shared/i18n';
 import { FALLBACK_TARGET_LANGUAGES, pairName } from '../../utils/shared/languages';
 import { sendMessage, type SettingsSnapshot } from '../../utils/shared/protocol';
 import { planAddresses } from '../../utils/shared/plan-addresses';
+import { normaliseHostname } from '../../utils/shared/hosts';
 import { siteRulesItem } from '../../utils/extension/settings-store';
 import { type Connection, type DefaultGlossaries, type SiteRules, type TranslationDefaults } from '../../utils/shared/settings';
 import { GlossaryManager } from '../glossary/GlossaryManager';
@@ -19,6 +20,8 @@ import { DefaultGlossariesSection } from './DefaultGlossariesSection';
 import { DefaultsSection } from './DefaultsSection';
 import { SaveBar } from './SaveBar';
 import { SiteRulesSection } from './SiteRulesSection';
+import { HoverSection } from './HoverSection';
+import { SiteScopeSection } from './SiteScopeSection';
 import { SpendingSection } from './SpendingSection';
 import { StorageProtectionNotice } from './StorageProtectionNotice';
 import type { Status } from './StatusMessage';
@@ -63,6 +66,8 @@ function focusById(id: string): void {
 }
 
 const addresses = planAddresses(import.meta.env as Record<string, string | undefined>);
+/** The site the popup opened the options for (its rules' link). */
+const siteParam = normaliseHostname(new URLSearchParams(globalThis.location?.search ?? '').get('site') ?? '') ?? '';
 
 export function OptionsApp({ welcome: welcomeAtStart }: Props) {
   const [saved, setSaved] = useState<SettingsSnapshot | null>(null);
@@ -318,6 +323,8 @@ export function OptionsApp({ welcome: welcomeAtStart }: Props) {
           <li><a href="#default-glossaries">{t('optionsDefaultGlossariesTitle')}</a></li>
           <li><a href="#site-rules">{t('optionsSiteRulesTitle')}</a></li>
           <li><a href="#writing-help">{t('optionsWritingTitle')}</a></li>
+          <li><a href="#site-scope">{t('scopeTitle')}</a></li>
+          <li><a href="#hover">{t('pointingHoverTitle')}</a></li>
           <li><a href="#cache">{t('optionsCacheTitle')}</a></li>
           <li><a href="#usage">{t('optionsUsageTitle')}</a></li>
           <li><a href="#spending">{t('spendingOptionsTitle')}</a></li>
@@ -368,6 +375,8 @@ export function OptionsApp({ welcome: welcomeAtStart }: Props) {
         )}
         {saved && <SiteRulesSection rules={saved.siteRules} status={rulesStatus} onRemove={removeRule} />}
         <WritingHelpSection />
+        <SiteScopeSection site={siteParam} />
+        <HoverSection site={siteParam} />
         <CacheSection stats={cache} status={cacheStatus} onClear={clearCache} />
         <UsageSection report={usage} loadError={usageError} />
         <SpendingSection />

@@ -5,6 +5,7 @@ import { t } from '@/utils/shared/i18n';
 import { popupStatus } from './popup-status';
 import { ProgressPanel } from './ProgressPanel';
 import { SiteRuleToggles } from './SiteRuleToggles';
+import { SiteScopeNote } from './SiteScopeNote';
 import { SpendingPanel } from './SpendingPanel';
 import { StatusNotice } from './StatusNotice';
 import { TranslationOptions } from './TranslationOptions';
@@ -70,6 +71,7 @@ export function Popup({ tabId }: Props) {
       <TermFixNote tabId={model.tabId} url={state?.url} />
       {status && <StatusNotice status={status} busy={model.busy} onRetry={() => void model.retry()} onOpenOptions={openOptions} />}
       {model.actionError && <p class="notice notice-error" role="alert">{model.actionError}</p>}
+      <SiteScopeNote info={info} />
       {info && <SpendingPanel info={info} state={state} busy={model.busy} onContinue={() => void model.continueSpending()} />}
 
       {/* A private window records no site: no rules are offered there. */}

@@ -84,7 +84,7 @@ export class ExtensionSession {
   }
 
   /** Fires the listeners of a keyboard command as if its shortcut had been pressed on `page`. */
-  async dispatchCommand(name: 'translate-page' | 'translate-selection' | 'translate-field', page: Page): Promise<void> {
+  async dispatchCommand(name: 'translate-page' | 'translate-selection' | 'translate-field' | 'translate-paragraph', page: Page): Promise<void> {
     const tabId = await this.tabIdOf(page);
     await this.inWorker(async ({ name, tabId }: { name: string; tabId: number }) => {
       const tab = await chrome.tabs.get(tabId);
@@ -93,7 +93,7 @@ export class ExtensionSession {
   }
 
   /** Fires a context-menu click (ids translate-page / translate-selection / fix-translation) on `page`. */
-  async clickMenu(menuItemId: 'translate-page' | 'translate-selection' | 'fix-translation', page: Page, info: Record<string, unknown> = {}): Promise<void> {
+  async clickMenu(menuItemId: 'translate-page' | 'translate-selection' | 'fix-translation' | 'translate-paragraph' | 'exclude-element', page: Page, info: Record<string, unknown> = {}): Promise<void> {
     const tabId = await this.tabIdOf(page);
     await this.inWorker(async ({ menuItemId, tabId, info }: { menuItemId: string; tabId: number; info: Record<string, unknown> }) => {
       const tab = await chrome.tabs.get(tabId);

@@ -157,6 +157,12 @@ async function tour(input: TourInput): Promise<Omit<TourFigures, 'outDir'>> {
   );
   screenshots.push(join(outDir, 'page-side-by-side.png'));
 
+  // 3b. Hover translation: turned on (as the options page does), the page loaded again, Alt pressed over a paragraph.
+  await session.setStorage({ hover: { enabled: true, modifier: 'Alt', sites: ['127.0.0.1'] } });
+  const hovered = await shootHoveredParagraph(session, page, join(outDir, 'hover-paragraph.png'));
+  if (hovered) screenshots.push(hovered);
+  else warnings.push('pressing Alt over a paragraph showed no translation within 20 s');
+
   // 4. Translate a selection through the context menu: a paragraph with bold text and a link.
   await page.setViewportSize({ width: 1100, height: 600 });
   const selectionText = await page.evaluate(() => {
@@ -255,6 +261,29 @@ async function tour(input: TourInput): Promise<Omit<TourFigures, 'outDir'>> {
   };
 }
 
+/** Reloads the page (the hover script loads with it), presses Alt over the demo's second paragraph and shoots the translation under it; undefined when none came. */
+async function shootHoveredParagraph(session: ExtensionSession, page: Page, file: string): Promise<string | undefined> {
+  const registered = await waitUntil(async () => (await session.inWorker(async () => (await chrome.scripting.getRegisteredContentScripts()).length)) > 0, 15_000);
+  if (!registered) return undefined;
+  await page.reload();
+  await page.setViewportSize({ width: 900, height: 560 });
+  const target = page.locator('main p').nth(1);
+  await target.scrollIntoViewIfNeeded();
+  await page.evaluate(() => window.scrollBy(0, -140));
+  const box = await target.boundingBox();
+  if (!box) return undefined;
+  await page.mouse.move(box.x + 60, box.y + 10);
+  const shown = await waitUntil(async () => {
+    await page.keyboard.press('Alt');
+    return page.waitForSelector('glossa-translation[data-glossa-pointed]', { timeout: 2000 }).then(() => true, () => false);
+  }, 20_000);
+  if (!shown) return undefined;
+  await page.screenshot({ path: file, animations: 'disabled' });
+  await page.keyboard.press('Alt');
+  await page.waitForSelector('glossa-translation', { state: 'detached', timeout: 10_000 }).catch(() => undefined);
+  return file;
+}
+
 /** A real popup is as large as its content: shrink the page to it, as the browser does, and shoot that. */
 async function shootPopup(popup: Page, file: string): Promise<void> {
   const size = await popup.evaluate(() => {
@@ -265,10 +294,10 @@ async function shootPopup(popup: Page, file: string): Promise<void> {
   await popup.screenshot({ path: file, fullPage: true, clip: { x: 0, y: 0, ...size } });
 }
 
-async function waitUntil(check: () => boolean, timeoutMs: number): Promise<boolean> {
+async function waitUntil(check: () => boolean | Promise<boolean>, timeoutMs: number): Promise<boolean> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (check()) return true;
+    if (await check()) return true;
     await new Promise((r) => setTimeout(r, 100));
   }
   return check();

@@ -31,6 +31,9 @@ describe('context menus', () => {
       { id: 'fix-translation', title: 'Fix translation…', contexts: ['selection'], visible: false },
       // Writing help, in text fields and editors.
       { id: 'translate-field', title: 'Translate what I wrote', contexts: ['editable'] },
+      // Pointing (pointing-service.ts): links too, since a paragraph or a navigation bar is often a link where it is right-clicked.
+      { id: 'translate-paragraph', title: 'Translate this paragraph', contexts: ['page', 'link'] },
+      { id: 'exclude-element', title: 'Never translate this part', contexts: ['page', 'link', 'image'] },
     ]);
   });
 

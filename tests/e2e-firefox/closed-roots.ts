@@ -36,3 +36,8 @@ export function popoverIn(page: Page, glossa: Glossa): GlossaRoot {
 export function noticeIn(page: Page, glossa: Glossa): GlossaRoot {
   return new GlossaRoot(page, 'notice', glossa);
 }
+
+/** The `Never translate this part` picker of a page. */
+export function pickerIn(page: Page, glossa: Glossa): GlossaRoot {
+  return new GlossaRoot(page, 'picker', glossa);
+}

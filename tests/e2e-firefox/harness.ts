@@ -43,7 +43,7 @@ const contextId = (page: Page): string => (page.mainFrame() as unknown as { _id:
 type StartedServer = Awaited<ReturnType<typeof startServer>>;
 
 /** Firefox keeps these settings in the add-on's IndexedDB, not storage.local (utils/extension/private-storage.ts, settings-store.ts). */
-const PRIVATE_KEYS = ['connection', 'siteRules', 'defaultGlossaries'];
+const PRIVATE_KEYS = ['connection', 'siteRules', 'defaultGlossaries', 'siteScopes'];
 const PRIVATE_DB = { name: 'glossa-private', store: 'items', changes: 'glossa-private-changes' };
 
 /** Polls `condition` until it holds; no fixed sleeps anywhere else. */

@@ -137,3 +137,8 @@ export function popoverIn(target: Page | Frame, extensionId: string): GlossaRoot
 export function noticeIn(page: Page, extensionId: string): GlossaRoot {
   return new GlossaRoot(page, 'notice', extensionId);
 }
+
+/** The `Never translate this part` picker of a page. */
+export function pickerIn(page: Page, extensionId: string): GlossaRoot {
+  return new GlossaRoot(page, 'picker', extensionId);
+}

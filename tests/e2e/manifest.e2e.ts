@@ -24,7 +24,7 @@ describe('production manifest', () => {
     expect(manifest.optional_host_permissions).toEqual(['*://*/*']);
     expect(manifest.content_scripts ?? []).toEqual([]);
     expect(JSON.stringify(manifest)).not.toContain('<all_urls>');
-    expect(Object.keys(manifest.commands as object).sort()).toEqual(['translate-field', 'translate-page', 'translate-selection']);
+    expect(Object.keys(manifest.commands as object).sort()).toEqual(['translate-field', 'translate-page', 'translate-paragraph', 'translate-selection']);
     // Writing help's shortcut.
     expect((manifest.commands as Record<string, { suggested_key: { default: string } }>)['translate-field'].suggested_key.default).toBe('Alt+Shift+W');
   });

@@ -53,7 +53,7 @@ describe('npm start', () => {
       const run = await runStart(['--out', out]);
       expect(run.code, `${run.stdout}\n${run.stderr}`).toBe(0);
       expect(run.stdout).toContain('Glossa tour finished');
-      for (const name of ['page-translated.png', 'page-translated-end.png', 'page-original.png', 'page-side-by-side.png', 'selection-popover.png', 'writing-panel.png', 'popup.png', 'popup-dark.png', 'options.png', 'glossary-manager.png', 'glossary-entries.png']) {
+      for (const name of ['page-translated.png', 'page-translated-end.png', 'page-original.png', 'page-side-by-side.png', 'selection-popover.png', 'writing-panel.png', 'popup.png', 'popup-dark.png', 'hover-paragraph.png', 'options.png', 'glossary-manager.png', 'glossary-entries.png']) {
         const file = join(out, name);
         expect(existsSync(file), `${name} missing`).toBe(true);
         const bytes = readFileSync(file);

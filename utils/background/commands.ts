@@ -9,6 +9,7 @@ import { updateTabState } from './tab-state';
 import { applyBadge } from './badge';
 import { createTermFixMenu, MENU_FIX_TRANSLATION, openTermFix } from './term-menu';
 import { COMMAND_TRANSLATE_FIELD, createWritingMenu, MENU_TRANSLATE_FIELD, openWritingPanel } from './writing-menu';
+import { COMMAND_TRANSLATE_PARAGRAPH, createPointingMenus, MENU_EXCLUDE_ELEMENT, MENU_TRANSLATE_PARAGRAPH, pickExclusion, translateParagraph } from './pointing-service';
 
 export const MENU_TRANSLATE_SELECTION = 'translate-selection';
 export const MENU_TRANSLATE_PAGE = 'translate-page';
@@ -25,6 +26,7 @@ export async function createMenus(): Promise<void> {
   menus.create({ id: MENU_TRANSLATE_PAGE, title: t('backgroundMenuTranslatePage'), contexts: ['page'] });
   createTermFixMenu();
   createWritingMenu();
+  createPointingMenus();
 }
 
 /** The tab a command or menu click refers to: the one it names, else the focused window's active tab. */
@@ -61,6 +63,7 @@ export async function handleCommand(command: string, tab?: Tab): Promise<void> {
   if (command === 'translate-page') await toggleTab(target.id, 'command');
   else if (command === 'translate-selection') await translateSelection(target);
   else if (command === COMMAND_TRANSLATE_FIELD) await openWritingPanel(target);
+  else if (command === COMMAND_TRANSLATE_PARAGRAPH) await translateParagraph(target, 'focus');
 }
 
 export async function handleMenuClick(info: MenuInfo, tab?: Tab): Promise<void> {
@@ -70,4 +73,12 @@ export async function handleMenuClick(info: MenuInfo, tab?: Tab): Promise<void> 
   else if (info.menuItemId === MENU_TRANSLATE_SELECTION) await translateSelection(target, typeof info.frameId === 'number' ? info.frameId : undefined);
   else if (info.menuItemId === MENU_FIX_TRANSLATION) await openTermFix(target, typeof info.frameId === 'number' ? info.frameId : 0);
   else if (info.menuItemId === MENU_TRANSLATE_FIELD) await openWritingPanel(target, typeof info.frameId === 'number' ? info.frameId : undefined);
+  else if (info.menuItemId === MENU_TRANSLATE_PARAGRAPH || info.menuItemId === MENU_EXCLUDE_ELEMENT) {
+    const frameId = typeof info.frameId === 'number' ? info.frameId : 0;
+    // Firefox names the element under the right-click; Chromium does not (the page script finds it).
+    const elementId = (info as { targetElementId?: unknown }).targetElementId;
+    const targetElementId = typeof elementId === 'number' ? elementId : undefined;
+    if (info.menuItemId === MENU_TRANSLATE_PARAGRAPH) await translateParagraph(target, 'menu', frameId, targetElementId);
+    else await pickExclusion(target, frameId, targetElementId);
+  }
 }

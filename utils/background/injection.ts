@@ -62,7 +62,7 @@ export async function injectContentScript(tabId: number, frameId = 0, file: stri
   }
 }
 
-type ContentMessage = 'startTranslation' | 'showOriginal' | 'retryFailed' | 'showSelectionTranslation';
+type ContentMessage = 'startTranslation' | 'showOriginal' | 'retryFailed' | 'showSelectionTranslation' | 'pointAt' | 'pickExclusion';
 
 /**
  * Sends a message to the tab's content script, injecting the script first when none is

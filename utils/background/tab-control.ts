@@ -14,6 +14,8 @@ import { connectionProblem } from './connection-check';
 import { currentJobOptions, preferFormality, sameJob } from './job-options';
 import { contentScriptPresent, isRestrictedUrl, sendIfPresent, sendToContent } from './injection';
 import { hostnameOf, ruleFor, setSiteRule, sitePermissionPattern } from './site-rules';
+import { scopeFor } from './site-scope-service';
+import { hasScope } from '../shared/site-scope';
 import { EMPTY_TAB_STATE, clearTabState, getTabState, storedTabIds, updateTabState, type TabState } from './tab-state';
 
 /** What started a translation; never-translate sites refuse all of them. */
@@ -92,7 +94,9 @@ export async function translateTab(tabId: number, options: PageJobOptions, trigg
 
   await setState(tabId, (s) => ({ ...EMPTY_TAB_STATE, phase: 'translating', job, url: url ?? s.url }));
   // Auto-translation has nobody waiting; the others answer once the script took the job.
-  const delivery = sendToContent(tabId, 'startTranslation', job);
+  // The site's Only/Never translate rules apply from the first block on.
+  const scope = await scopeFor(hostname);
+  const delivery = sendToContent(tabId, 'startTranslation', hasScope(scope) ? { ...job, scope } : job);
   if (trigger === 'auto') {
     await delivery.catch((err: unknown) => markFailed(tabId, err));
     return getTabState(tabId);
@@ -226,6 +230,7 @@ export async function tabInfo(tabId: number): Promise<TabInfo> {
   const [tab, state, rules, connection, spending] = await Promise.all([tabOf(tabId), getTabState(tabId), siteRulesItem.getValue(), connectionItem.getValue(), spendingOwner(tabId).then(spendingOverview)]);
   const url = tab?.url;
   const hostname = hostnameOf(url);
+  const scope = await scopeFor(hostname);
   return {
     tabId,
     hostname,
@@ -238,6 +243,7 @@ export async function tabInfo(tabId: number): Promise<TabInfo> {
     plan: connection.plan,
     privateWindow: tab?.incognito === true,
     spending,
+    ...(hasScope(scope) ? { scopeRules: { only: scope.only.length, never: scope.never.length } } : {}),
   };
 }
 

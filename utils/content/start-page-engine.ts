@@ -43,7 +43,7 @@ export const translateViaBackground: TranslateFn = (blocks, info) =>
     priority: info.priority === 'viewport',
   }));
 
-const detectWithBrowser: DetectLanguage = async (text) => {
+export const detectWithBrowser: DetectLanguage = async (text) => {
   if (!text.trim() || typeof browser.i18n?.detectLanguage !== 'function') return undefined;
   const result = await browser.i18n.detectLanguage(text);
   return { isReliable: !!result.isReliable, languages: (result.languages ?? []).map((l) => ({ language: l.language, percentage: l.percentage })) };
@@ -54,8 +54,13 @@ export interface PageEngineWiring {
   stop(): Promise<void>;
 }
 
+export interface PageEngineHooks {
+  /** A page translation is about to start (what was translated one block at a time makes way). */
+  beforeStart?(): void;
+}
+
 /** `overrides` replace engine options (tests pass a visibility that needs no layout). */
-export function startPageEngine(doc: Document = document, overrides: Partial<PageEngineOptions> = {}): PageEngineWiring {
+export function startPageEngine(doc: Document = document, overrides: Partial<PageEngineOptions> = {}, hooks: PageEngineHooks = {}): PageEngineWiring {
   let engine: PageEngine | undefined;
   const notice = lazyStatusNotice({
     retry: () => engine?.retryFailed(),
@@ -84,10 +89,11 @@ export function startPageEngine(doc: Document = document, overrides: Partial<Pag
 
   // Only the extension itself steers the page engine: the messages' rules (messages-to-content.ts) refuse tabs.
   onMessage('startTranslation', async ({ data }) => {
-    const job = data;
+    const { scope, ...job } = data;
     await stop();
+    hooks.beforeStart?.();
     const current = createPageEngine({
-      translate: translateViaBackground, limit: PAGE_BATCH_LIMIT, job, document: doc, detectLanguage: detectWithBrowser, onProgress: report,
+      translate: translateViaBackground, limit: PAGE_BATCH_LIMIT, job, document: doc, detectLanguage: detectWithBrowser, onProgress: report, scope,
       loadExtras: () => resend(loadPageExtras), ...overrides,
     });
     engine = current;

@@ -6,6 +6,7 @@ import {
   TRANSLATED_ATTRIBUTES, excludedByAttributes, tagOf, type NodeStatus,
 } from './rules';
 import { MAX_INLINE_DEPTH, serializeBlock, serializePlain, type SerializedBlock } from './serialize';
+import type { ScopeMatcher } from './site-scope';
 
 export interface HtmlBlock {
   kind: 'html';
@@ -43,6 +44,8 @@ export interface CollectContext {
   textOf?: (node: Text) => string;
   onShadowRoot?(root: ShadowRoot): void;
   onFrame?(frame: HTMLIFrameElement): void;
+  /** The site's `Only translate` / `Never translate` rules, when it has any. */
+  readonly scope?: ScopeMatcher;
 }
 
 const LETTER = /\p{L}/u;
@@ -76,7 +79,7 @@ export function createClassifier(ctx: CollectContext) {
     else if (SKIPPED_TAGS.has(tag)) {
       if (tag === 'iframe') ctx.onFrame?.(el as HTMLIFrameElement);
       status = 'skip';
-    } else if (excludedByAttributes(el)) status = 'skip';
+    } else if (excludedByAttributes(el) || ctx.scope?.excludes(el)) status = 'skip';
     else if (el.hasAttribute('lang') && !ctx.languageAllowed(el.getAttribute('lang') ?? '')) status = 'skip';
     else if (OPAQUE_TAGS.has(tag)) status = 'opaque';
     else if (el.shadowRoot) status = 'block'; // rendered from its shadow tree: walked separately
@@ -129,6 +132,7 @@ export function* collectBlocks(root: Element | ShadowRoot | Document, ctx: Colle
     const langHolder = host.closest('[lang]');
     const lang = langHolder && langHolder !== doc.documentElement ? langHolder.getAttribute('lang') ?? '' : ctx.pageLanguage;
     if (!ctx.languageAllowed(lang)) return undefined;
+    if (ctx.scope && !ctx.scope.allowsBlock(host)) return undefined;
     const source = serializeBlock(nodes, { statusOf, preservesWhitespace: () => ctx.preservesWhitespace(host), textOf: ctx.textOf });
     if (!source.hasText || !LETTER.test(source.plain)) return undefined;
     // The walk never enters a whole element again: the element alone is claimed.
@@ -229,7 +233,7 @@ export function* collectAttributes(root: Element | ShadowRoot | Document, ctx: C
   if (start.nodeType === 1 && ((start as Element).closest(EXCLUDED_SELECTOR) || isInsideOwn(start as Element, ctx))) return;
   // Excluded subtrees are rejected whole; images and inputs are skipped for text, not for attributes.
   const excluded = (el: Element, attributed: boolean): boolean => {
-    if (ctx.isOwn(el)) return true;
+    if (ctx.isOwn(el) || ctx.scope?.excludes(el)) return true;
     const tag = tagOf(el);
     if (SKIPPED_TAGS.has(tag) && !ATTRIBUTE_CARRIERS.has(tag)) return true;
     if (!attributed) return false;
@@ -257,6 +261,7 @@ export function* collectAttributes(root: Element | ShadowRoot | Document, ctx: C
     }
     node = subtree ? walker.nextNode() : null;
     if (!attributed || !ATTRIBUTE_NAMES.some((name) => el.hasAttribute(name))) continue;
+    if (ctx.scope && !ctx.scope.allowsAttributes(el)) continue;
     const langHolder = el.closest('[lang]');
     const lang = langHolder && langHolder !== doc.documentElement ? langHolder.getAttribute('lang') ?? '' : ctx.pageLanguage;
     if (!ctx.languageAllowed(lang)) continue;

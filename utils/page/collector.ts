@@ -5,6 +5,7 @@ import { blockContainerOf, collectAttributes, collectBlocks, type AttributeBlock
 import { BILINGUAL_TAG } from './bilingual';
 import { createSlicer, whenVisible } from './schedule';
 import { serializePlain } from './serialize';
+import type { ScopeMatcher } from './site-scope';
 import type { Registry, Unit } from './units';
 
 const LETTER = /\p{L}/u;
@@ -31,6 +32,17 @@ export interface CollectorDeps {
   onSlice(): void;
   onPassStart(): void;
   onPassEnd(): void;
+  /** The site's scope rules now (they may change while the page is translated). */
+  scope?(): ScopeMatcher | undefined;
+}
+
+/** Whether the element renders white space as written (blocks keep it then). */
+export function preservesWhitespace(win: Window, el: Element): boolean {
+  const style = win.getComputedStyle?.(el);
+  if (!style) return false;
+  const ws = style.whiteSpace || '';
+  const collapse = style.getPropertyValue('white-space-collapse');
+  return ws.startsWith('pre') || ws === 'break-spaces' || (collapse !== '' && collapse !== 'collapse');
 }
 
 export function createCollector(deps: CollectorDeps) {
@@ -48,13 +60,10 @@ export function createCollector(deps: CollectorDeps) {
     get pageLanguage() {
       return deps.pageLanguage();
     },
-    preservesWhitespace: (el) => {
-      const style = win.getComputedStyle?.(el);
-      if (!style) return false;
-      const ws = style.whiteSpace || '';
-      const collapse = style.getPropertyValue('white-space-collapse');
-      return ws.startsWith('pre') || ws === 'break-spaces' || (collapse !== '' && collapse !== 'collapse');
+    get scope() {
+      return deps.scope?.();
     },
+    preservesWhitespace: (el) => preservesWhitespace(win, el),
     onShadowRoot: (root) => {
       if (deps.watchRoot(root)) queue.push({ root, fromMutation: false });
     },
@@ -140,7 +149,7 @@ export function createCollector(deps: CollectorDeps) {
 
     /** The tab's title, as a unit of its own (once; again after the page changes it). */
     addTitle(): void {
-      if (deps.isStopped() || registry.title) return;
+      if (deps.isStopped() || registry.title || deps.scope?.()?.allowsTitle === false) return;
       const value = doc.title;
       if (!value || !LETTER.test(value) || deps.isOutput(value.trim()) || !deps.languageAllowed(deps.pageLanguage())) return;
       const { text, leading, trailing } = serializePlain(value);

@@ -15,6 +15,8 @@ import { decideForPage, languageFilter } from './language';
 import { createObserver } from './observe';
 import { createProgress } from './progress';
 import { createScheduler } from './scheduler';
+import { unitsLeftOut } from './scope-change';
+import { compileScope } from './site-scope';
 import { createSender } from './sender';
 import { createBlockTexts } from './block-texts';
 import { engineExtras, type EngineExtras } from './extras';
@@ -41,6 +43,7 @@ export function createPageEngine(options: PageEngineOptions): PageEngine {
   let stopped = false;
   let billed = 0;
   let busy = 0; // collection and writing passes running
+  let scope = compileScope(options.scope, doc);
   const isStopped = () => stopped;
 
   const registry = createRegistry();
@@ -130,6 +133,7 @@ export function createPageEngine(options: PageEngineOptions): PageEngine {
       if (scheduler.queued) void sender.flush();
     },
     onPassStart: passStart, onPassEnd: collectPassEnd,
+    scope: () => scope,
   });
   const sender = createSender({
     doc, scheduler, translate: options.translate, isStopped,
@@ -223,5 +227,17 @@ export function createPageEngine(options: PageEngineOptions): PageEngine {
     progress: () => progress.current(),
     blockTextsAt,
     retranslatePhrase,
+
+    setScope(rules) {
+      scope = compileScope(rules, doc);
+      if (stopped || !started) return;
+      // Parts now left out get their original back (and are not collected again: the scope skips them).
+      for (const unit of unitsLeftOut(registry.units, scope)) release(unit);
+      // Parts now let in: a new walk finds them (everything translated already is passed over).
+      collector.addTitle();
+      collector.push({ root: doc, fromMutation: false });
+      void collector.run();
+      progress.reportSoon();
+    },
   };
 }

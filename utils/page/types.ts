@@ -4,6 +4,7 @@
 import type { ApiErrorCode } from '../shared/api-errors';
 import type { BatchLimit } from '../shared/limits';
 import type { BlockRequest, BlockResult, PageJobOptions, PageProgress } from '../shared/protocol';
+import type { SiteScope } from '../shared/site-scope';
 import type { DetectLanguage } from './language';
 import type { Nearness, VisibilityFactory } from './visibility';
 
@@ -49,6 +50,8 @@ export interface PageEngineOptions {
   progressIntervalMs?: number;
   /** How long blocks near (not on) the screen wait for company when nothing is left to fill their call. */
   nearbyDelayMs?: number;
+  /** The site's `Only translate` / `Never translate` rules. */
+  scope?: SiteScope;
 }
 
 export interface PageEngine {
@@ -65,6 +68,8 @@ export interface PageEngine {
   blockTextsAt(node: Node): BlockTexts | undefined;
   /** Translates again, with the glossary as it is now, only the translated blocks whose original holds `phrase`. */
   retranslatePhrase(phrase: string, sourceLang?: string): Promise<RefreshOutcome>;
+  /** Applies new scope rules at once: parts now left out get their original back, parts now in are translated. */
+  setScope(scope: SiteScope | undefined): void;
 }
 
 /** What the term form shows of a block. */

@@ -9,6 +9,7 @@ import { LANGUAGE_CODE, PAIR_KEY, baseLanguage } from './language-code';
 import { MAX_CONTEXT_CHARS, MAX_SELECTION_CHARS, MAX_SELECTION_HTML_CHARS, PAGE_LIMITS } from './limits';
 import { listen, type CheckedMessageRules, type Handler } from './protocol';
 import { FORMALITIES, MODEL_TYPES, PLANS } from './settings';
+import { MAX_SELECTOR_LENGTH } from './site-scope';
 
 /** Messages without data: anything extra is dropped. */
 const none = v.pipe(v.optional(v.looseObject({}), {}), v.transform((): Record<string, never> => ({})));
@@ -82,6 +83,9 @@ const settingsPatch = v.pipe(
     )),
   }),
 );
+
+/** A CSS selector as the picker makes it; the page parses it (a worker has no selector engine). */
+const selectorSchema = v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(MAX_SELECTOR_LENGTH), v.regex(/^[^{};\n\r]*$/, 'not a selector'));
 
 const block = v.object({ text: v.pipe(v.string(), v.maxLength(PAGE_LIMITS.maxBlockChars)), format: v.picklist(['html', 'text']) });
 
@@ -177,6 +181,16 @@ export const backgroundMessages = {
     ),
     invalidCode: ({ field, type }) => (field === 'html' && type === 'max_length' ? 'too-large' : 'bad-request'),
   },
+  // Pointing (pointing-service.ts): one block at a time, a selector the picker made.
+  pointingSetup: { from: ['content-script'], data: none },
+  translatePointed: {
+    from: ['content-script'],
+    data: v.object({
+      block,
+      sourceLang: v.optional(v.pipe(v.unknown(), v.transform((code) => (typeof code === 'string' && LANGUAGE_CODE.test(code) ? code : undefined)))),
+    }),
+  },
+  excludeElement: { from: ['content-script'], data: v.object({ selector: selectorSchema, undo: v.optional(v.boolean()) }) },
 
   // ── from extension pages (options, popup): these reach the key, the API and other tabs ──
   getSettings: { from: ['extension-page'], data: none },
@@ -228,6 +242,7 @@ export type BackgroundMessage =
   | 'translateBlocks' | 'reportProgress' | 'translateSelection' | 'openOptionsFromSelection' | 'languages'
   | 'loadPageExtras'
   | 'termFixOptions' | 'termFixSave' | 'termFixUndo' | 'termFixRefresh'
+  | 'pointingSetup' | 'translatePointed' | 'excludeElement'
   | 'getSettings' | 'saveSettings' | 'testConnection' | 'cacheStats' | 'clearCache' | 'usage'
   | 'getTabInfo' | 'translatePage' | 'showPageOriginal' | 'retryPageFailed' | 'setSiteRule'
   | 'continueSpending' | 'spendingLimits' | 'saveSpendingLimits'

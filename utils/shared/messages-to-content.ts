@@ -13,9 +13,13 @@ export const contentMessages = {
   refreshTermInPage: { from: ['extension'] },
   showTermFix: { from: ['extension'] },
   showWritingPanel: { from: ['extension'] },
+  pointAt: { from: ['extension'] },
+  applySiteScope: { from: ['extension'] },
+  pickExclusion: { from: ['extension'] },
 } satisfies MessageRules<ContentMessage>;
 
-export type ContentMessage = 'startTranslation' | 'showOriginal' | 'retryFailed' | 'showSelectionTranslation' | 'refreshTermInPage' | 'showTermFix' | 'showWritingPanel';
+export type ContentMessage = 'startTranslation' | 'showOriginal' | 'retryFailed' | 'showSelectionTranslation' | 'refreshTermInPage' | 'showTermFix'
+  | 'showWritingPanel' | 'pointAt' | 'applySiteScope' | 'pickExclusion';
 
 /** Registers the content script's handler for one message; the sender is checked first. */
 export function onMessage<K extends ContentMessage>(type: K, handler: Handler<K>): () => void {

@@ -20,6 +20,8 @@ import type { ConnectionTestResult } from './connection';
 import { senderIs, type MessageSender, type SenderKind } from './sender';
 import type { Connection, DefaultGlossaries, PageJobOptions, Plan, SiteRules as StoredSiteRules, TranslationDefaults } from './settings';
 import type { PageProgress, TabState } from './tab-state';
+import type { HoverModifier } from './pointing';
+import type { SiteScope } from './site-scope';
 export type { TabSpend } from './tab-state';
 
 export type { MessageSender, SenderKind } from './sender';
@@ -45,7 +47,8 @@ export interface ProtocolMap {
   reportProgress(data: PageProgress & { state: 'translating' | 'translated' | 'original' | 'error'; errorCode?: ApiErrorCode }): void;
 
   // ── background → content script ───────────────────────────────────────────────────
-  startTranslation(data: PageJobOptions): void;
+  /** `scope`: the site's Only/Never translate rules, applied from the first block on. */
+  startTranslation(data: PageJobOptions & { scope?: SiteScope }): void;
   showOriginal(data: Record<string, never>): void;
   retryFailed(data: Record<string, never>): void;
 
@@ -135,6 +138,33 @@ export interface ProtocolMap {
   writingPrefs(data: Record<string, never>): WritingPrefs;
   /** Options page: forgets one site's writing choices, or every site's when `site` is absent. */
   clearWritingPrefs(data: { site?: string }): WritingPrefs;
+  // ── pointing and site scope (utils/background/pointing-service.ts, utils/content/pointing) ──
+  /** Content script → background: hover translation's modifier (null when off here), the job's languages, the site's scope. */
+  pointingSetup(data: Record<string, never>): PointingSetup;
+  /** Content script → background: translate one block the user pointed at, with the options a page translation of this tab would use. */
+  translatePointed(data: { block: BlockRequest; sourceLang?: string }): PointedTranslation;
+  /** Content script → background: `Never translate this part` saved (or taken back with `undo`) for the sender's site. */
+  excludeElement(data: { selector: string; undo?: boolean }): SiteScope;
+  /** Background → content script: translate (or hide) the block under the right-click (`menu`) or holding the focus or caret (`focus`). */
+  pointAt(data: { via: 'menu' | 'focus'; targetElementId?: number }): { found: boolean };
+  /** Background → content script: the site's scope rules changed; apply them at once. */
+  applySiteScope(data: { scope: SiteScope }): void;
+  /** Background → content script (context menu `exclude-element`): offer the element under the right-click. */
+  pickExclusion(data: { targetElementId?: number }): { shown: boolean };
+}
+
+export interface PointingSetup {
+  modifier: HoverModifier | null;
+  targetLang: string;
+  /** The job's fixed source language ('' = detect), as a page translation would use it. */
+  sourceLang: string;
+  scope: SiteScope;
+}
+
+export interface PointedTranslation {
+  result: BlockResult;
+  targetLang: string;
+  billedCharacters: number;
 }
 
 // ── writing help: types ──────────────────────────────────────────────────────────────
@@ -316,6 +346,8 @@ export interface TabInfo {
   privateWindow: boolean;
   /** Spending limits and this month's total, for the popup's spending line. */
   spending: SpendingOverview;
+  /** How many Only/Never translate rules the site has (the popup links to them). */
+  scopeRules?: { only: number; never: number };
 }
 
 // ── transport ──────────────────────────────────────────────────────────────────────────

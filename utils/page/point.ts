@@ -1,0 +1,29 @@
+// The block under a point (a pointer, a right-click, the caret): found by the page engine's own
+// walk from the nearest block container, so its boundaries and its text, and so its identity
+// and cache entry, are exactly those of the block a whole-page translation sends.
+import { BILINGUAL_TAG } from './bilingual';
+import { blockContainerOf, collectBlocks, type CollectContext, type HtmlBlock } from './collect';
+import { EXCLUDED_SELECTOR } from './rules';
+
+/** Whether `node` is one of the block's nodes or inside one of them. */
+export function blockHolds(block: HtmlBlock, node: Node): boolean {
+  if (block.element) return block.element === node || block.element.contains(node);
+  return block.nodes.some((n) => n === node || n.contains(node));
+}
+
+/** The element a node belongs to (a text node's parent). */
+function elementOf(node: Node): Element | null {
+  return node.nodeType === 1 ? (node as Element) : node.parentElement;
+}
+
+/** The block the page engine would translate that holds `node`; undefined where it would translate nothing. */
+export function blockAt(node: Node, ctx: CollectContext): HtmlBlock | undefined {
+  const el = elementOf(node);
+  if (!el || el.closest(EXCLUDED_SELECTOR) || el.closest(BILINGUAL_TAG)) return undefined;
+  const container = blockContainerOf(node, ctx);
+  if (!container) return undefined;
+  for (const block of collectBlocks(container, ctx)) {
+    if (block && blockHolds(block, node)) return block;
+  }
+  return undefined;
+}
