@@ -11,6 +11,7 @@ import { registerGlossaryService } from '@/utils/background/glossary-service';
 import { registerPageService } from '@/utils/background/page-service';
 import { registerSelectionService } from '@/utils/background/selection-service';
 import { registerTermService } from '@/utils/background/term-service';
+import { registerTermForms } from '@/utils/background/term-form';
 
 export default defineBackground(() => {
   // Private data first: content scripts lose storage.local (Chromium); Firefox moves it to IndexedDB once.
@@ -23,6 +24,7 @@ export default defineBackground(() => {
   registerSettingsService();
   registerGlossaryService();
   registerTermService();
+  registerTermForms();
   registerTabControl(ready);
 
   browser.runtime.onInstalled.addListener(afterReady(ready, createMenus));

@@ -144,9 +144,11 @@ export const backgroundMessages = {
   openOptionsFromSelection: { from: ['content-script'], data: none },
   // Fixing a term (term-service.ts): the phrases' own rules (empty, control characters, spaces,
   // 1024 bytes) are the glossary manager's and are answered as `invalid`, field by field.
-  termFixOptions: { from: ['content-script'], data: v.object({ sourceLang: baseCode, targetLang: baseCode }) },
+  // They come from the term form frame only (an extension page out of the page's process):
+  // a content script can neither read glossaries nor write them (README, Privacy).
+  termFixOptions: { from: ['term-form-frame'], data: v.object({ sourceLang: baseCode, targetLang: baseCode }) },
   termFixSave: {
-    from: ['content-script'],
+    from: ['term-form-frame'],
     data: v.object({
       source: phrase,
       target: phrase,
@@ -158,8 +160,24 @@ export const backgroundMessages = {
       replace: v.optional(v.boolean()),
     }),
   },
-  termFixUndo: { from: ['content-script'], data: v.object({ undoId: v.pipe(v.string(), v.minLength(1), v.maxLength(64)) }) },
-  termFixRefresh: { from: ['content-script'], data: v.object({ glossaryId, source: phrase, sourceLang: baseCode, targetLang: baseCode }) },
+  termFixUndo: { from: ['term-form-frame'], data: v.object({ undoId: v.pipe(v.string(), v.minLength(1), v.maxLength(64)) }) },
+  termFixRefresh: { from: ['term-form-frame'], data: v.object({ glossaryId, source: phrase, sourceLang: baseCode, targetLang: baseCode }) },
+  // What the page shows, handed to a form the user opened (term-form.ts): the most a content script learns is its own text back.
+  termFormOpen: {
+    from: ['content-script'],
+    data: v.variant('kind', [
+      v.object({ kind: v.literal('add'), source: phrase, target: phrase, sourceLang: languageCode, targetLang: languageCode }),
+      v.object({
+        kind: v.literal('fix'),
+        original: v.pipe(v.string(), v.maxLength(PAGE_LIMITS.maxBlockChars)),
+        translation: v.pipe(v.string(), v.maxLength(PAGE_LIMITS.maxBlockChars)),
+        selected: phrase,
+        sourceLang: languageCode,
+        targetLang: languageCode,
+      }),
+    ]),
+  },
+  termFormData: { from: ['term-form-frame'], data: v.object({ handle: v.pipe(v.string(), v.regex(/^[0-9a-f-]{36}$/, 'not a form handle')) }) },
   languages: { from: ['extension-page', 'content-script'], data: v.object({ type: v.optional(v.picklist(['source', 'target']), 'target') }) },
 
   // ── from extension pages (options, popup): these reach the key, the API and other tabs ──
@@ -205,7 +223,7 @@ export const backgroundMessages = {
 
 export type BackgroundMessage =
   | 'translateBlocks' | 'reportProgress' | 'translateSelection' | 'openOptionsFromSelection' | 'languages'
-  | 'termFixOptions' | 'termFixSave' | 'termFixUndo' | 'termFixRefresh'
+  | 'termFixOptions' | 'termFixSave' | 'termFixUndo' | 'termFixRefresh' | 'termFormOpen' | 'termFormData'
   | 'getSettings' | 'saveSettings' | 'testConnection' | 'cacheStats' | 'clearCache' | 'usage'
   | 'getTabInfo' | 'translatePage' | 'showPageOriginal' | 'retryPageFailed' | 'setSiteRule'
   | 'continueSpending' | 'spendingLimits' | 'saveSpendingLimits'

@@ -124,7 +124,20 @@ export interface ProtocolMap {
   refreshTermInPage(data: { phrase: string; sourceLang: string }): { blocks: number; billedCharacters: number };
   /** Background → popover script (context menu `fix-translation`): open the form for this frame's selection. */
   showTermFix(data: { sourceLang: string; targetLang: string }): { shown: boolean };
+  /**
+   * Content script → background: the user opened a term form. The background keeps what the page
+   * shows under a one-time handle (utils/background/term-form.ts) and answers with the form
+   * frame's URL; the glossary messages above come from that frame only, never from a content script.
+   */
+  termFormOpen(data: TermFormRequest): { url: string };
+  /** Term form frame → background: what the content script handed over, once, for the frame's own tab. */
+  termFormData(data: { handle: string }): TermFormRequest;
 }
+
+/** What a term form starts with: only what the page shows (the selection, a block's original and translation). */
+export type TermFormRequest =
+  | { kind: 'add'; source: string; target: string; sourceLang: string; targetLang: string }
+  | { kind: 'fix'; original: string; translation: string; selected: string; sourceLang: string; targetLang: string };
 
 // ── fixing a term: types ─────────────────────────────────────────────────────────────
 export interface TermFixGlossary {
