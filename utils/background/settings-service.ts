@@ -16,6 +16,7 @@ import { planAddresses, type PlanAddresses } from '../shared/plan-addresses';
 import { connectionItem, defaultGlossariesItem, defaultsItem, siteRulesItem } from '../extension/settings-store';
 import type { Connection } from '../shared/settings';
 import { cacheStats, clearCache } from './translation/cache';
+import { clearTraces } from './private-traces';
 import { usageReport } from './translation/usage';
 
 export const LANGUAGE_CACHE_MS = 24 * 60 * 60 * 1000;
@@ -194,6 +195,7 @@ export function registerSettingsService(options: SettingsServiceOptions = {}): v
   onMessage('cacheStats', () => cacheStats());
   onMessage('clearCache', async () => {
     await clearCache();
+    await clearTraces();
     return cacheStats();
   });
   onMessage('usage', () => usageReport());
