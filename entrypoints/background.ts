@@ -12,10 +12,20 @@ import { registerPageService } from '@/utils/background/page-service';
 import { registerSelectionService } from '@/utils/background/selection-service';
 import { registerTermService } from '@/utils/background/term-service';
 import { registerTermForms } from '@/utils/background/term-form';
+import { holdHandlersUntil } from '@/utils/shared/messages-to-background';
+import { languageCacheItem } from '@/utils/background/settings-service';
+import { entryChangesItem } from '@/utils/background/translation/term-revisions';
+import { showPrivateStorageNotice } from '@/utils/background/private-storage-notice';
 
 export default defineBackground(() => {
-  // Private data first: content scripts lose storage.local (Chromium); Firefox moves it to IndexedDB once.
-  const privateData = Promise.all([protectLocalStorage(), movePrivateItems([...PRIVATE_SETTINGS, usageItem as PrivateItem<unknown>])]).catch(() => undefined);
+  // Private data first: content scripts lose storage.local (Chromium); Firefox moves it to IndexedDB
+  // once. No message handler runs before the move is done (one start-up gate).
+  const privateData = Promise.all([
+    protectLocalStorage(),
+    movePrivateItems([...PRIVATE_SETTINGS, usageItem, languageCacheItem, entryChangesItem] as PrivateItem<unknown>[])
+      .then((status) => (status === 'unavailable' ? showPrivateStorageNotice() : undefined)),
+  ]).catch(() => undefined);
+  holdHandlersUntil(privateData);
   // The worker may have been stopped mid-translation: redraw badges from storage.session first.
   const ready = Promise.all([privateData, restoreBadges().catch(() => undefined)]);
 

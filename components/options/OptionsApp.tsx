@@ -14,6 +14,7 @@ import { siteRulesItem } from '../../utils/extension/settings-store';
 import { type Connection, type DefaultGlossaries, type SiteRules, type TranslationDefaults } from '../../utils/shared/settings';
 import { GlossaryManager } from '../glossary/GlossaryManager';
 import { CacheSection } from './CacheSection';
+import { PrivateStorageNotice } from './PrivateStorageNotice';
 import { ConnectionSection } from './ConnectionSection';
 import { DefaultGlossariesSection } from './DefaultGlossariesSection';
 import { DefaultsSection } from './DefaultsSection';
@@ -320,6 +321,7 @@ export function OptionsApp({ welcome: welcomeAtStart }: Props) {
         </ul>
       </nav>
       <main>
+        <PrivateStorageNotice />
         {welcome && <WelcomePanel onStart={() => focusById('api-key')} onDismiss={dismissWelcome} />}
         {loadError && (
           <p class="status status-error" role="alert">
@@ -362,7 +364,7 @@ export function OptionsApp({ welcome: welcomeAtStart }: Props) {
           </div>
         )}
         {saved && <SiteRulesSection rules={saved.siteRules} status={rulesStatus} onRemove={removeRule} />}
-        <CacheSection stats={cache} status={cacheStatus} onClear={clearCache} />
+        <CacheSection stats={cache} status={cacheStatus} onClear={clearCache} onClearPrivate={() => sendMessage('clearPrivateTraces', {})} />
         <UsageSection report={usage} loadError={usageError} />
         <SpendingSection />
       </main>

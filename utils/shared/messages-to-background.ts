@@ -187,6 +187,7 @@ export const backgroundMessages = {
   cacheStats: { from: ['extension-page'], data: none },
   clearCache: { from: ['extension-page'], data: none },
   usage: { from: ['extension-page'], data: none },
+  clearPrivateTraces: { from: ['extension-page'], data: none },
   getTabInfo: { from: ['extension-page'], data: v.object({ tabId }) },
   translatePage: { from: ['extension-page'], data: v.object({ tabId, options: jobOptionsSchema }) },
   showPageOriginal: { from: ['extension-page'], data: v.object({ tabId }) },
@@ -224,13 +225,23 @@ export const backgroundMessages = {
 export type BackgroundMessage =
   | 'translateBlocks' | 'reportProgress' | 'translateSelection' | 'openOptionsFromSelection' | 'languages'
   | 'termFixOptions' | 'termFixSave' | 'termFixUndo' | 'termFixRefresh' | 'termFormOpen' | 'termFormData'
-  | 'getSettings' | 'saveSettings' | 'testConnection' | 'cacheStats' | 'clearCache' | 'usage'
+  | 'getSettings' | 'saveSettings' | 'testConnection' | 'cacheStats' | 'clearCache' | 'usage' | 'clearPrivateTraces'
   | 'getTabInfo' | 'translatePage' | 'showPageOriginal' | 'retryPageFailed' | 'setSiteRule'
   | 'continueSpending' | 'spendingLimits' | 'saveSpendingLimits'
   | 'glossaryList' | 'glossaryGet' | 'glossaryEntries' | 'glossaryCreate' | 'glossaryPutDictionary'
   | 'glossaryPatch' | 'glossaryDeleteGlossary' | 'glossaryDeleteDictionary';
 
+let startup: Promise<unknown> = Promise.resolve();
+
+/** The background's one start-up gate: no handler runs before `ready` settles (the private-storage move). */
+export function holdHandlersUntil(ready: Promise<unknown>): void {
+  startup = ready.catch(() => undefined);
+}
+
 /** Registers the background's handler for one message; its sender and data are checked first. */
 export function onMessage<K extends BackgroundMessage>(type: K, handler: Handler<K>): () => void {
-  return listen(type, backgroundMessages[type] as never, handler);
+  return listen(type, backgroundMessages[type] as never, (async (message: Parameters<Handler<K>>[0]) => {
+    await startup;
+    return handler(message);
+  }) as Handler<K>);
 }

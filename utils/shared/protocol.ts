@@ -65,6 +65,8 @@ export interface ProtocolMap {
   clearCache(data: Record<string, never>): CacheStats;
   /** Billed characters counted this month, in total and per site. */
   usage(data: Record<string, never>): UsageReport;
+  /** Removes what private windows and closed tabs left: translations kept in memory, fixed phrases, per-tab items (utils/background/private-traces.ts). */
+  clearPrivateTraces(data: Record<string, never>): void;
 
   // ── popup / tab control (extension pages → background; utils/background/tab-control.ts) ──
   // Named apart from the content-script messages above (showOriginal, retryFailed), which
