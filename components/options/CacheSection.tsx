@@ -57,6 +57,7 @@ export function CacheSection({ stats, status, onClear, onClearPrivate }: Props) 
           ? t('optionsLoading')
           : t('optionsCacheSize', [formatNumber(stats.entries), formatBytes(stats.bytes)])}
       </p>
+      {onClearPrivate && <p class="section-intro">{t('optionsPrivateTracesIntro')}</p>}
       {confirming ? (
         <div class="actions" role="group" aria-labelledby="cache-confirm-text">
           <p id="cache-confirm-text" class="status status-warn">
@@ -78,7 +79,6 @@ export function CacheSection({ stats, status, onClear, onClearPrivate }: Props) 
         </div>
       )}
       <StatusMessage status={status} />
-      {onClearPrivate && <p class="section-intro">{t('optionsPrivateTracesIntro')}</p>}
       <StatusMessage status={privateStatus} />
     </section>
   );
