@@ -12,6 +12,6 @@ export default defineUnlistedScript(() => {
   // The background may inject again into a page that already has Glossa: wire only once.
   if (!claimContentScript()) return;
   const page = startPageEngine();
-  // A term fixed from this page: the blocks holding it are translated again (the form is the popover's).
+  // A term fixed from this page: the blocks holding it are translated again (the form is the term form frame's).
   startTermRefresh(page);
 });

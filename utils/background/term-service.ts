@@ -1,10 +1,10 @@
-// Fixing a term where the reader sees it: the popover (a content script) asks, the background
+// Fixing a term where the reader sees it: the term form frame (term-form.ts) asks, the background
 // checks the entry with the glossary manager's rules, saves exactly one entry with PATCH (which
 // merges, and creates the pair's dictionary when the glossary lacks it) or creates a glossary
 // named after the pair, and bumps the glossary's revision for that phrase only
 // (term-revisions.ts). Undo removes the entry again (GET the dictionary, drop it, PUT: the API
 // has no call that deletes one entry) or restores the previous target. The page then follows:
-// termFixRefresh makes the sender tab translate again the blocks that hold the phrase.
+// termFixRefresh makes the frame's tab translate again the blocks that hold the phrase.
 // Senders and data are checked by the protocol (utils/shared/messages-to-background.ts).
 import { storage } from 'wxt/utils/storage';
 import type { ApiClient } from '../api/client';
