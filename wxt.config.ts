@@ -50,6 +50,9 @@ export default defineConfig({
       // Custom servers and always-translate sites are asked for at run time. MV2 (Firefox)
       // has no optional_host_permissions: there they go in optional_permissions.
       ...(browser === 'firefox' ? { optional_permissions: ['*://*/*'] } : { optional_host_permissions: ['*://*/*'] }),
+      // The term form frame (entrypoints/term-form), placed on pages by the content script; opened
+      // without a handle the background issued for that tab, it shows nothing.
+      web_accessible_resources: browser === 'firefox' ? ['term-form.html'] : [{ resources: ['term-form.html'], matches: ['*://*/*'] }],
       // Icons in public/icon/ are listed under `icons` by WXT; the toolbar gets the same set.
       action: { default_title: '__MSG_actionTitle__', default_icon: { 16: 'icon/16.png', 32: 'icon/32.png', 48: 'icon/48.png' } },
       commands: {

@@ -8,7 +8,7 @@ import { PRIVATE_SETTINGS } from '@/utils/extension/settings-store';
 import { usageItem } from '@/utils/background/translation/usage';
 import { createMenus, handleCommand, handleMenuClick } from '@/utils/background/commands';
 import { handleTabActivated, handleTabRemoved, handleTabUpdated, registerTabControl, restoreBadges } from '@/utils/background/tab-control';
-import { registerSettingsService } from '@/utils/background/settings-service';
+import { languageCacheItem, registerSettingsService } from '@/utils/background/settings-service';
 import { registerGlossaryService } from '@/utils/background/glossary-service';
 import { registerPageService } from '@/utils/background/page-service';
 import { registerSelectionService } from '@/utils/background/selection-service';
@@ -16,12 +16,22 @@ import { registerTermService } from '@/utils/background/term-service';
 import { registerWritingService } from '@/utils/background/writing-service';
 import { registerPointingService } from '@/utils/background/pointing-service';
 import { registerSiteScopeService } from '@/utils/background/site-scope-service';
+import { registerTermForms } from '@/utils/background/term-form';
+import { holdHandlersUntil } from '@/utils/shared/messages-to-background';
+import { entryChangesItem } from '@/utils/background/translation/term-revisions';
+import { showPrivateStorageNotice } from '@/utils/background/private-storage-notice';
 
 export default defineBackground(() => {
-  // Private data first: content scripts lose storage.local (Chromium); Firefox moves it to IndexedDB once.
-  // A failed restriction is reported (badge, options page), not swallowed.
+  // Private data first: content scripts lose storage.local (Chromium); Firefox moves it to IndexedDB
+  // once. No message handler runs before the move is done (one start-up gate). A failed
+  // restriction is reported (badge, options page), not swallowed.
   const protection = protectAndRecord().then((outcome) => (outcome === 'failed' ? showStorageUnprotected() : undefined));
-  const privateData = Promise.all([protection, movePrivateItems([...PRIVATE_SETTINGS, usageItem as PrivateItem<unknown>])]).catch(() => undefined);
+  const privateData = Promise.all([
+    protection,
+    movePrivateItems([...PRIVATE_SETTINGS, usageItem, languageCacheItem, entryChangesItem] as PrivateItem<unknown>[])
+      .then((status) => (status === 'unavailable' ? showPrivateStorageNotice() : undefined)),
+  ]).catch(() => undefined);
+  holdHandlersUntil(privateData);
   // The worker may have been stopped mid-translation: redraw badges from storage.session first.
   const ready = Promise.all([privateData, restoreBadges().catch(() => undefined)]);
 
@@ -31,6 +41,7 @@ export default defineBackground(() => {
   registerGlossaryService();
   registerTermService();
   registerWritingService();
+  registerTermForms();
   registerTabControl(ready);
   registerPointingService(ready);
   registerSiteScopeService();

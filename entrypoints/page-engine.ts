@@ -17,6 +17,6 @@ export default defineUnlistedScript(() => {
   const page = startPageEngine(document, {}, { beforeStart: () => pointing?.clear() });
   // Hover translation, Translate this paragraph and Never translate this part.
   pointing = startPointing(page);
-  // A term fixed from this page: the blocks holding it are translated again (the form is the popover's).
+  // A term fixed from this page: the blocks holding it are translated again (the form is the term form frame's).
   startTermRefresh(page);
 });

@@ -1,7 +1,7 @@
 // Injected by the background into the frame that holds a selection, each time the user asks
 // for its translation (context menu or shortcut) or to fix a translated term (context menu
 // `fix-translation`) or writing help for a field (`translate-field`), and only then: the popover's UI (Preact, styles, sanitising, the term
-// form) stays out of the script every translated page loads.
+// form frame's holder) stays out of the script every translated page loads.
 import { defineUnlistedScript } from 'wxt/utils/define-unlisted-script';
 import { claimSelectionPopover, startSelectionPopover } from '@/utils/content/selection';
 import { startTermFix } from '@/utils/content/term-fix';

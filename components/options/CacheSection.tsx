@@ -11,9 +11,21 @@ interface Props {
   stats: CacheStats | null;
   status: Status | null;
   onClear(): Promise<void>;
+  /** "Clear Glossa's data for private use": what private windows and closed tabs left (no re-billing of the cache). */
+  onClearPrivate?(): Promise<void>;
 }
 
-export function CacheSection({ stats, status, onClear }: Props) {
+export function CacheSection({ stats, status, onClear, onClearPrivate }: Props) {
+  const [privateStatus, setPrivateStatus] = useState<Status | null>(null);
+  const clearPrivate = async () => {
+    if (!onClearPrivate) return;
+    try {
+      await onClearPrivate();
+      setPrivateStatus({ kind: 'ok', text: t('optionsPrivateTracesCleared') });
+    } catch (err) {
+      setPrivateStatus({ kind: 'error', text: t('optionsPrivateTracesFailed', err instanceof Error ? err.message : String(err)) });
+    }
+  };
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
   const confirmButton = useRef<HTMLButtonElement>(null);
@@ -45,6 +57,7 @@ export function CacheSection({ stats, status, onClear }: Props) {
           ? t('optionsLoading')
           : t('optionsCacheSize', [formatNumber(stats.entries), formatBytes(stats.bytes)])}
       </p>
+      {onClearPrivate && <p class="section-intro">{t('optionsPrivateTracesIntro')}</p>}
       {confirming ? (
         <div class="actions" role="group" aria-labelledby="cache-confirm-text">
           <p id="cache-confirm-text" class="status status-warn">
@@ -62,9 +75,11 @@ export function CacheSection({ stats, status, onClear }: Props) {
           <button type="button" ref={clearButton} onClick={() => !empty && setConfirming(true)} aria-disabled={empty ? 'true' : undefined}>
             {t('optionsCacheClear')}
           </button>
+          {onClearPrivate && <button type="button" onClick={() => void clearPrivate()}>{t('optionsPrivateTracesClear')}</button>}
         </div>
       )}
       <StatusMessage status={status} />
+      <StatusMessage status={privateStatus} />
     </section>
   );
 }

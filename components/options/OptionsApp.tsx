@@ -15,6 +15,7 @@ import { siteRulesItem } from '../../utils/extension/settings-store';
 import { type Connection, type DefaultGlossaries, type SiteRules, type TranslationDefaults } from '../../utils/shared/settings';
 import { GlossaryManager } from '../glossary/GlossaryManager';
 import { CacheSection } from './CacheSection';
+import { PrivateStorageNotice } from './PrivateStorageNotice';
 import { ConnectionSection } from './ConnectionSection';
 import { DefaultGlossariesSection } from './DefaultGlossariesSection';
 import { DefaultsSection } from './DefaultsSection';
@@ -332,6 +333,7 @@ export function OptionsApp({ welcome: welcomeAtStart }: Props) {
       </nav>
       <main>
         <StorageProtectionNotice />
+        <PrivateStorageNotice />
         {welcome && <WelcomePanel onStart={() => focusById('api-key')} onDismiss={dismissWelcome} />}
         {loadError && (
           <p class="status status-error" role="alert">
@@ -377,7 +379,7 @@ export function OptionsApp({ welcome: welcomeAtStart }: Props) {
         <WritingHelpSection />
         <SiteScopeSection site={siteParam} />
         <HoverSection site={siteParam} />
-        <CacheSection stats={cache} status={cacheStatus} onClear={clearCache} />
+        <CacheSection stats={cache} status={cacheStatus} onClear={clearCache} onClearPrivate={() => sendMessage('clearPrivateTraces', {})} />
         <UsageSection report={usage} loadError={usageError} />
         <SpendingSection />
       </main>

@@ -10,7 +10,7 @@ import type { PopoverError } from '../../utils/content/selection/error-text';
 import type { ReplaceOutcome } from '../../utils/content/selection/replace';
 import type { SafeTranslation } from '../../utils/content/selection/sanitize';
 import { TranslationText } from './TranslationText';
-import { AddToGlossaryForm, type TermFixApi } from './AddToGlossaryForm';
+import { TermFormFrame, type TermFormOpener } from './TermFormFrame';
 import { DialogFrame } from './DialogFrame';
 
 export type PopoverStatus =
@@ -30,8 +30,8 @@ export interface SelectionPopoverProps {
   onClose(): void;
   onOpenOptions(): void;
   onRetry(): void;
-  /** "Add to glossary": the selected original text and how the form reaches the background. */
-  termFix?: { sourceText: string; api: TermFixApi };
+  /** "Add to glossary": the selected original text and how the form frame is opened (TermFormFrame). */
+  termFix?: { sourceText: string; opener: TermFormOpener };
 }
 
 type Notice = 'copied' | 'copy-failed' | 'changed' | null;
@@ -95,8 +95,9 @@ export function SelectionPopover(props: SelectionPopoverProps) {
         </label>
       </div>
       {adding && done && props.termFix && (
-        <AddToGlossaryForm source={oneLine(props.termFix.sourceText)} target={oneLine(done.translation.text)} sourceLang={done.detectedSourceLang}
-          targetLang={targetLang} api={props.termFix.api} onClose={() => {
+        <TermFormFrame opener={props.termFix.opener} request={{
+          kind: 'add', source: oneLine(props.termFix.sourceText), target: oneLine(done.translation.text), sourceLang: done.detectedSourceLang, targetLang,
+        }} onClose={() => {
             setAdding(false);
             dialog.current?.focus();
           }} />

@@ -5,14 +5,16 @@ import { glossaryRevisionOf } from '../../utils/background/translation/term-revi
 import { removeAllListeners, type MessageSender } from '../../utils/shared/protocol';
 import type { ApiClient } from '../../utils/api/client';
 import { defaultGlossariesItem } from '../../utils/extension/settings-store';
-import { updateTabState } from '../../utils/background/tab-state';
+import { getTabState, updateTabState } from '../../utils/background/tab-state';
 import { termFixReportItem } from '../../utils/shared/term-fix-report';
 
 const TAB = 7;
 const contentScript: MessageSender = { id: fakeBrowser.runtime.id, url: 'https://news.example/a', tab: { id: TAB, url: 'https://news.example/a' } as never, frameId: 0 };
+/** The term form frame (entrypoints/term-form) on the same tab: the only sender the term messages take. */
+const formFrame: MessageSender = { id: fakeBrowser.runtime.id, url: `${fakeBrowser.runtime.getURL('/term-form.html')}#0f0e0d0c-0b0a-4908-8706-050403020100`, tab: { id: TAB, url: 'https://news.example/a' } as never, frameId: 4 };
 const optionsPage = (): MessageSender => ({ id: fakeBrowser.runtime.id, url: fakeBrowser.runtime.getURL('/options.html') });
 
-async function send(type: string, data: unknown, sender: MessageSender = contentScript): Promise<unknown> {
+async function send(type: string, data: unknown, sender: MessageSender = formFrame): Promise<unknown> {
   const replies = await fakeBrowser.runtime.onMessage.trigger({ glossa: type, data }, sender);
   const reply = replies.find(Boolean) as unknown as { ok: boolean; value?: unknown; error?: Record<string, unknown> };
   if (reply.ok) return reply.value;
@@ -48,11 +50,27 @@ describe('term service', () => {
     });
   });
 
-  it('answers content scripts of a tab only', async () => {
+  it('answers the term form frame only: a content script can neither read nor write glossaries, nor set the tab\'s glossary', async () => {
     const client = fakeClient();
     registerTermService({ client: async () => client });
-    await expect(send('termFixSave', entry, optionsPage())).rejects.toMatchObject({ code: 'forbidden' });
+    await defaultGlossariesItem.setValue({});
+    await updateTabState(TAB, (s) => ({ ...s, phase: 'translated', done: 3, job: { targetLang: 'DE', sourceLang: 'EN', formality: 'default', modelType: 'latency_optimized', bilingual: false } }));
+    for (const sender of [contentScript, optionsPage()]) {
+      await expect(send('termFixOptions', { sourceLang: 'EN', targetLang: 'DE' }, sender)).rejects.toMatchObject({ code: 'forbidden' });
+      await expect(send('termFixSave', entry, sender)).rejects.toMatchObject({ code: 'forbidden' });
+      await expect(send('termFixSave', { ...entry, glossaryId: '', newName: 'Planted' }, sender)).rejects.toMatchObject({ code: 'forbidden' });
+      await expect(send('termFixUndo', { undoId: 'u1' }, sender)).rejects.toMatchObject({ code: 'forbidden' });
+      await expect(send('termFixRefresh', { glossaryId: 'g-team', source: 'car', sourceLang: 'en', targetLang: 'de' }, sender)).rejects.toMatchObject({ code: 'forbidden' });
+    }
+    // A frame of another extension page's name, or a page posing under the extension's origin in its own tab, is no form frame either.
+    await expect(send('termFixSave', entry, { ...formFrame, url: fakeBrowser.runtime.getURL('/options.html') })).rejects.toMatchObject({ code: 'forbidden' });
+    await expect(send('termFixSave', entry, { ...formFrame, id: 'another-extension' })).rejects.toMatchObject({ code: 'forbidden' });
+    expect(client.listGlossaries).not.toHaveBeenCalled();
+    expect(client.getEntries).not.toHaveBeenCalled();
     expect(client.patchGlossary).not.toHaveBeenCalled();
+    expect(client.createGlossary).not.toHaveBeenCalled();
+    expect(await defaultGlossariesItem.getValue()).toEqual({});
+    expect((await getTabState(TAB)).job?.glossaryId).toBeUndefined();
   });
 
   it('saves one entry with PATCH and bumps the revision for texts holding that phrase only', async () => {
@@ -105,7 +123,7 @@ describe('term service', () => {
     expect(client.putDictionary).toHaveBeenCalledWith('g-team', { source_lang: 'en', target_lang: 'de', entries: 'car\tAuto', entries_format: 'tsv' });
     // Another tab cannot take this tab's change back.
     await send('termFixSave', entry);
-    await expect(send('termFixUndo', { undoId: 'u3' }, { ...contentScript, tab: { id: 99, url: 'https://x.example/' } as never })).rejects.toMatchObject({ code: 'not-found' });
+    await expect(send('termFixUndo', { undoId: 'u3' }, { ...formFrame, tab: { id: 99, url: 'https://x.example/' } as never })).rejects.toMatchObject({ code: 'not-found' });
   });
 
   it('creates a glossary named after the pair, makes it the pair default, and undo deletes both', async () => {

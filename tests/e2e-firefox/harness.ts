@@ -290,7 +290,7 @@ export class Glossa {
   }
 
   /** Fires a click on the add-on's context-menu item on `page`, with activeTab granted as a real click does. */
-  async clickMenu(menuItemId: 'translate-page' | 'translate-selection' | 'translate-field', page: Page, info: Record<string, unknown> = {}): Promise<void> {
+  async clickMenu(menuItemId: 'translate-page' | 'translate-selection' | 'translate-field' | 'fix-translation', page: Page, info: Record<string, unknown> = {}): Promise<void> {
     await this.front(page);
     await this.chrome.run(`${this.findTab(page)}
       ext.tabManager.addActiveTabPermission(tab);

@@ -131,4 +131,76 @@ describe('private windows', () => {
     await waitFor(() => cacheEntries(glossa), (n) => n > 0, 'The ordinary tab filling the cache');
     await waitFor(() => usage(glossa), (u) => JSON.stringify(u).includes('127.0.0.1'), 'The ordinary tab counted for its site');
   });
+
+  it('leaves nothing behind: after the private window closes, no storage holds its page, its host or its tab', async () => {
+    const url = glossa.pageUrl('/private-notes.html').replace('127.0.0.1', 'localhost');
+    glossa.pages.set('/private-notes.html', '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Notes</title></head><body>'
+      + '<p id="secret">Quixotic zeppelins hover over Zanzibar at dusk.</p><p>The lighthouse keeper waves from Zanzibar.</p></body></html>');
+    const { windowId, tabId } = await glossa.inWorker(async (u: string) => {
+      const win = await chrome.windows.create({ incognito: true, url: u, focused: true });
+      const tab = win!.tabs![0];
+      await new Promise<void>((resolve) => {
+        const check = (id: number, change: { status?: string }) => {
+          if (id === tab.id && change.status === 'complete') {
+            chrome.tabs.onUpdated.removeListener(check);
+            resolve();
+          }
+        };
+        chrome.tabs.onUpdated.addListener(check);
+      });
+      return { windowId: win!.id!, tabId: tab.id! };
+    }, url);
+    await glossa.inWorker(async (id: number) => {
+      const tab = await chrome.tabs.get(id);
+      (chrome.commands.onCommand as unknown as { dispatch(n: string, t: chrome.tabs.Tab): void }).dispatch('translate-page', tab);
+    }, tabId);
+    await waitFor(() => tabPhase(glossa, tabId), (phase) => phase === 'translated', 'The private tab being translated');
+    // The reader opens a term form there (the content script hands the page's text to the background).
+    const opened = await glossa.inWorker(async (id: number) => {
+      const [result] = await chrome.scripting.executeScript({
+        target: { tabId: id },
+        func: async () => JSON.stringify(await chrome.runtime.sendMessage({ glossa: 'termFormOpen', data: { kind: 'add', source: 'lighthouse keeper', target: 'Leuchtturmwärter', sourceLang: 'EN', targetLang: 'DE' } })),
+      });
+      return result.result as string;
+    }, tabId);
+    expect(opened).toContain('term-form.html#');
+    const sessionKeys = await glossa.inWorker(async () => Object.keys(await chrome.storage.session.get(null)));
+    expect(sessionKeys.filter((key) => key.endsWith(`:${tabId}`)).length).toBeGreaterThan(0);
+
+    await glossa.inWorker(async (id: number) => chrome.windows.remove(id), windowId);
+    const everything = async () => glossa.inWorker(async () => {
+      const dump: Record<string, unknown> = {
+        local: await chrome.storage.local.get(null),
+        session: await chrome.storage.session.get(null),
+      };
+      for (const info of await indexedDB.databases()) {
+        const db = await new Promise<IDBDatabase>((resolve, reject) => {
+          const open = indexedDB.open(info.name!);
+          open.onsuccess = () => resolve(open.result);
+          open.onerror = () => reject(open.error);
+        });
+        for (const store of db.objectStoreNames) {
+          dump[`${info.name}/${store}`] = await new Promise((resolve, reject) => {
+            const tx = db.transaction(store);
+            const all = { keys: tx.objectStore(store).getAllKeys(), values: tx.objectStore(store).getAll() };
+            tx.oncomplete = () => resolve({ keys: all.keys.result, values: all.values.result });
+            tx.onerror = () => reject(tx.error);
+          });
+        }
+        db.close();
+      }
+      return JSON.stringify(dump);
+    });
+    const sessionKeysOf = async () => glossa.inWorker(async () => Object.keys(await chrome.storage.session.get(null)));
+    await waitFor(sessionKeysOf, (keys) => !keys.some((key) => key.endsWith(`:${tabId}`)), 'The closed private tab\'s session items going');
+    const stored = await everything();
+    for (const trace of ['Zanzibar', 'zeppelins', 'lighthouse keeper', 'localhost']) expect(stored).not.toContain(trace);
+    expect(stored).not.toContain(`tab:${tabId}`);
+
+    // The options page offers to clear what private use left in memory.
+    const options = await glossa.openOptions();
+    await options.getByRole('button', { name: "Clear Glossa's data for private use" }).click();
+    await options.getByText("Glossa's data for private use is cleared.").waitFor();
+    await options.close();
+  });
 });

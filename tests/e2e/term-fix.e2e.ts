@@ -4,15 +4,18 @@
 // translated page through "Fix translation…" (only the blocks holding the phrase are sent
 // again, with glossary_id, and now read the glossary's target), Undo (the entry removed with a
 // PUT of the dictionary without it, the page follows again), and a validation failure that
-// keeps what was typed.
+// keeps what was typed. The forms run in Glossa's term form frame (an extension page the content
+// script places on the page), reached here as a Playwright frame; and Glossa's content script
+// itself can neither read nor write glossaries.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { CDPSession, Frame, Page } from 'playwright-core';
 import type { AxeResults, Result } from 'axe-core';
 import type { RequestRecord } from '../../server/index';
 import { launchGlossa, TEST_KEY, type Glossa } from './harness';
-import { popoverIn, type GlossaRoot } from './closed-roots';
+import { popoverIn } from './closed-roots';
+import { waitUntil } from './helpers';
 
 const HOST = 'glossa-selection-popover';
 
@@ -58,50 +61,72 @@ async function selectText(page: Page, selector: string, text: string): Promise<s
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
-/**
- * Serious and critical axe findings inside the popover. Its shadow root is closed, so axe runs in
- * Glossa's own isolated world, where the host is given a `shadowRoot` that only that world sees.
- */
-async function axeFindings(popover: GlossaRoot): Promise<string[]> {
-  if (!(await popover.evaluate(() => 'axe' in globalThis))) await popover.loadScript(axeSource);
-  const violations = await popover.evaluate(async (root) => {
-    Object.defineProperty(root.host, 'shadowRoot', { get: () => root, configurable: true });
+/** The term form frame Glossa shows on `page` (an extension page: the form runs out of the page's reach). */
+async function formFrame(glossa: Glossa, page: Page): Promise<Frame> {
+  let found: Frame | undefined;
+  await waitUntil(() => {
+    found = page.frames().find((frame) => frame.url().startsWith(`${glossa.extensionUrl}/term-form.html#`));
+    return !!found;
+  }, 15_000, 'the term form frame');
+  return found!;
+}
+
+/** Serious and critical axe findings in the term form frame. */
+async function axeFindings(frame: Frame): Promise<string[]> {
+  if (!(await frame.evaluate(() => 'axe' in globalThis))) await frame.evaluate(axeSource);
+  const violations = await frame.evaluate(async () => {
     const axe = (globalThis as unknown as { axe: { run(ctx: unknown, opts: unknown): Promise<AxeResults> } }).axe;
-    const results = await axe.run({ include: [root.host] }, { resultTypes: ['violations'] });
+    const results = await axe.run(document, { resultTypes: ['violations'] });
     return JSON.parse(JSON.stringify(results.violations)) as Result[];
   });
-  if (!violations) throw new Error('The popover closed before axe ran');
   return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help}`);
 }
 
 /** The value of a field of the form, found by its id. */
-const valueOf = (popover: GlossaRoot, id: string) =>
-  popover.waitFor((root, sel) => {
-    const field = root.querySelector(sel) as HTMLInputElement | HTMLSelectElement | null;
-    return field ? { value: field.value } : null;
-  }, `#${id}`).then((found) => found.value);
+const valueOf = (frame: Frame, id: string) => frame.locator(`#${id}`).inputValue();
 
 /** Types into a field of the form as a user would: a click, select all, then the keys. */
-async function typeInto(page: Page, popover: GlossaRoot, id: string, text: string): Promise<void> {
-  await popover.click(`#${id}`);
+async function typeInto(page: Page, frame: Frame, id: string, text: string): Promise<void> {
+  await frame.locator(`#${id}`).click();
   await page.keyboard.press('ControlOrMeta+A');
   if (text) await page.keyboard.type(text);
   else await page.keyboard.press('Backspace');
 }
 
-/** Waits until the popover shows text matching `pattern`; returns that text. */
-const waitForText = (popover: GlossaRoot, pattern: RegExp) =>
-  popover.waitFor((root, { source, flags }) => {
-    const shown = (root.textContent ?? '').replace(/\s+/g, ' ');
-    return new RegExp(source, flags).exec(shown)?.[0] ?? null;
-  }, { source: pattern.source, flags: pattern.flags });
+/** Waits until the form shows text matching `pattern`; returns that text. */
+async function waitForText(frame: Frame, pattern: RegExp): Promise<string> {
+  let found = '';
+  await waitUntil(async () => {
+    const shown = ((await frame.locator('body').textContent()) ?? '').replace(/\s+/g, ' ');
+    found = pattern.exec(shown)?.[0] ?? '';
+    return found !== '';
+  }, 20_000, `text matching ${pattern}`);
+  return found;
+}
 
 /** The glossary picker has loaded its glossaries. */
-const glossariesLoaded = (popover: GlossaRoot) =>
-  popover.waitFor((root) => {
-    const select = root.querySelector('#glossa-term-glossary') as HTMLSelectElement | null;
-    return !!select && !select.disabled;
+const glossariesLoaded = (frame: Frame) => frame.locator('#glossa-term-glossary:not([disabled])').waitFor();
+
+/** Glossa's content script world of the page's top frame, over the DevTools protocol. */
+async function contentWorld(glossa: Glossa, page: Page): Promise<{ cdp: CDPSession; run<R>(expression: string): Promise<R> }> {
+  const cdp = await glossa.context.newCDPSession(page);
+  const contexts: { id: number; origin: string; type: string; frameId: string }[] = [];
+  cdp.on('Runtime.executionContextCreated', (event: { context: { id: number; origin: string; auxData?: { type?: string; frameId?: string } } }) => {
+    contexts.push({ id: event.context.id, origin: event.context.origin, type: event.context.auxData?.type ?? '', frameId: event.context.auxData?.frameId ?? '' });
   });
+  await cdp.send('Runtime.enable');
+  const { frameTree } = (await cdp.send('Page.getFrameTree')) as { frameTree: { frame: { id: string } } };
+  const world = contexts.find((c) => c.type === 'isolated' && c.frameId === frameTree.frame.id && c.origin.startsWith(glossa.extensionUrl));
+  if (!world) throw new Error('Glossa\'s content script does not run in the page');
+  return {
+    cdp,
+    async run<R>(expression: string): Promise<R> {
+      const reply = (await cdp.send('Runtime.evaluate', { expression, contextId: world.id, awaitPromise: true, returnByValue: true })) as { result: { value?: R }; exceptionDetails?: { text: string } };
+      if (reply.exceptionDetails) throw new Error(reply.exceptionDetails.text);
+      return reply.result.value as R;
+    },
+  };
+}
 
 const textOf = (page: Page, selector: string) => page.locator(selector).evaluate((el) => el.textContent ?? '');
 
@@ -141,16 +166,19 @@ describe('fixing a term in place', () => {
     const popover = popoverIn(notes, glossa.extensionId);
     await popover.text('.translation');
     await popover.click('.footer button', 'Add to glossary');
+    const form = await formFrame(glossa, notes);
+    // The popover (in the page's process) holds the frame, never the form's fields.
+    expect(await popover.evaluate((root) => root.querySelectorAll('input, form').length)).toBe(0);
 
-    expect(await valueOf(popover, 'glossa-term-source')).toBe('lighthouse keeper');
-    expect(await valueOf(popover, 'glossa-term-target')).not.toBe('');
-    await typeInto(notes, popover, 'glossa-term-target', 'Leuchtturmwärter');
-    await glossariesLoaded(popover);
-    expect(await valueOf(popover, 'glossa-term-glossary')).toBe(glossaryId);
-    expect(await popover.evaluate((root) => [...root.querySelectorAll('#glossa-term-glossary option')].map((o) => o.textContent))).toEqual(['Harbour terms', 'New glossary…']);
-    await popover.click('.term-actions button[type="submit"]', 'Add to glossary');
-    await waitForText(popover, /Added to “Harbour terms”\./);
-    await waitForText(popover, /This page is not shown in this language pair/);
+    expect(await valueOf(form, 'glossa-term-source')).toBe('lighthouse keeper');
+    expect(await valueOf(form, 'glossa-term-target')).not.toBe('');
+    await typeInto(notes, form, 'glossa-term-target', 'Leuchtturmwärter');
+    await glossariesLoaded(form);
+    expect(await valueOf(form, 'glossa-term-glossary')).toBe(glossaryId);
+    expect(await form.locator('#glossa-term-glossary option').allTextContents()).toEqual(['Harbour terms', 'New glossary…']);
+    await form.locator('.term-actions button[type="submit"]', { hasText: 'Add to glossary' }).click();
+    await waitForText(form, /Added to “Harbour terms”\./);
+    await waitForText(form, /This page is not shown in this language pair/);
 
     const patches = glossaryRequests(glossa.api.log, from, 'PATCH');
     expect(patches).toHaveLength(1);
@@ -182,14 +210,14 @@ describe('fixing a term in place', () => {
     const from = glossa.api.log.length;
     await glossa.clickMenu('fix-translation', article, { selectionText: selected });
 
-    const dialog = popoverIn(article, glossa.extensionId);
-    expect(await dialog.text('[role="dialog"] #glossa-fix-title')).toBe('Fix translation');
-    expect(await dialog.text('.term-sentence')).toBe('The harbour master opens the gates at dawn.');
-    expect(await dialog.text('.term-translated mark')).toBe(selected);
+    const dialog = await formFrame(glossa, article);
+    expect(await dialog.locator('[role="dialog"] #glossa-fix-title').textContent()).toBe('Fix translation');
+    expect(await dialog.locator('.term-sentence').textContent()).toBe('The harbour master opens the gates at dawn.');
+    expect(await dialog.locator('.term-translated mark').textContent()).toBe(selected);
     expect(await valueOf(dialog, 'glossa-term-target')).toBe(selected);
     // A mouse click on one word, the keyboard on the next: the phrase grows to both.
-    await dialog.click('.term-sentence .word', 'harbour');
-    await dialog.evaluate((root) => ([...root.querySelectorAll<HTMLElement>('.term-sentence .word')].find((w) => w.textContent === 'master'))!.focus());
+    await dialog.locator('.term-sentence .word', { hasText: /^harbour$/ }).click();
+    await dialog.locator('.term-sentence .word', { hasText: /^master$/ }).focus();
     await article.keyboard.press('Enter');
     expect(await valueOf(dialog, 'glossa-term-source')).toBe('harbour master');
     await glossariesLoaded(dialog);
@@ -217,7 +245,7 @@ describe('fixing a term in place', () => {
 
     // Dark pages get the dark popover.
     await article.emulateMedia({ colorScheme: 'dark' });
-    expect(await dialog.evaluate((root) => getComputedStyle(root.querySelector('.popover')!).backgroundColor)).toBe('rgb(31, 31, 36)');
+    expect(await dialog.locator('.popover').evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(31, 31, 36)');
     await article.emulateMedia({ colorScheme: 'light' });
 
     // The popup says what the fix cost.
@@ -229,9 +257,9 @@ describe('fixing a term in place', () => {
   });
 
   it('undoes the fix: the entry is removed with a PUT of the dictionary without it, and the page follows again', async () => {
-    const dialog = popoverIn(article, glossa.extensionId);
+    const dialog = await formFrame(glossa, article);
     const from = glossa.api.log.length;
-    await dialog.click('.term-done button', 'Undo');
+    await dialog.locator('.term-done button', { hasText: 'Undo' }).click();
     await waitForText(dialog, /Undone\. The page follows: 2 blocks translated again/);
 
     const puts = glossaryRequests(glossa.api.log, from, 'PUT');
@@ -242,7 +270,9 @@ describe('fixing a term in place', () => {
     expect((requests[0].params as { text: string[] }).text).toHaveLength(2);
     expect(await textOf(article, '#p1')).not.toContain('Hafenmeister');
     expect(await textOf(article, '#p2')).not.toContain('Hafenmeister');
-    await dialog.click('.term-actions button', 'Close');
+    // By keyboard: headless Chromium can route a mouse click into a frame that just resized to a stale spot.
+    await dialog.locator('.term-actions button', { hasText: 'Close' }).focus();
+    await article.keyboard.press('Enter');
     await article.locator(HOST).waitFor({ state: 'detached' });
   });
 
@@ -250,17 +280,17 @@ describe('fixing a term in place', () => {
     const translatedWords = (await textOf(article, '#p3')).split(' ');
     const selected = await selectText(article, '#p3', translatedWords[0]);
     await glossa.clickMenu('fix-translation', article, { selectionText: selected });
-    const dialog = popoverIn(article, glossa.extensionId);
-    await dialog.text('[role="dialog"] #glossa-fix-title');
+    const dialog = await formFrame(glossa, article);
+    await dialog.locator('[role="dialog"] #glossa-fix-title').waitFor();
     const from = glossa.api.log.length;
     await typeInto(article, dialog, 'glossa-term-source', ' Boats');
     await typeInto(article, dialog, 'glossa-term-target', 'Boote');
     await glossariesLoaded(dialog);
-    await dialog.click('.term-actions button[type="submit"]', 'Add to glossary');
+    await dialog.locator('.term-actions button[type="submit"]', { hasText: 'Add to glossary' }).click();
     await waitForText(dialog, /This phrase starts or ends with a space\./);
     expect(await valueOf(dialog, 'glossa-term-source')).toBe(' Boats');
     expect(await valueOf(dialog, 'glossa-term-target')).toBe('Boote');
-    expect(await dialog.evaluate((root) => root.querySelector('#glossa-term-source')!.getAttribute('aria-invalid'))).toBe('true');
+    expect(await dialog.locator('#glossa-term-source').getAttribute('aria-invalid')).toBe('true');
     expect(glossaryRequests(glossa.api.log, from, 'PATCH')).toHaveLength(0);
     // The form with its error reads well in both schemes.
     for (const colorScheme of ['light', 'dark'] as const) {
@@ -270,5 +300,57 @@ describe('fixing a term in place', () => {
     await article.emulateMedia({ colorScheme: 'light' });
     await article.keyboard.press('Escape');
     await article.locator(HOST).waitFor({ state: 'detached' });
+  });
+  it('Glossa\'s own content script of the translated tab can neither read glossary entries, nor write one, nor change a default glossary', async () => {
+    const serverGlossaries = async () => {
+      const headers = { Authorization: `Service-Auth-Key ${TEST_KEY}` };
+      const list = (await (await fetch(`${glossa.api.url}/v3/glossaries`, { headers })).json()) as { glossaries: { glossary_id: string; name: string }[] };
+      const entries = await (await fetch(`${glossa.api.url}/v3/glossaries/${glossaryId}/entries?source_lang=en&target_lang=de`, { headers })).text();
+      return { list: list.glossaries.map((g) => `${g.glossary_id} ${g.name}`).sort(), entries };
+    };
+    const before = await serverGlossaries();
+    const defaultsBefore = await glossa.inWorker(async () => (await chrome.storage.local.get('defaultGlossaries')).defaultGlossaries);
+    const jobBefore = (await glossa.tabState(article)) as unknown as { job?: { glossaryId?: string } };
+    const from = glossa.api.log.length;
+
+    const world = await contentWorld(glossa, article);
+    const attempts: [string, unknown][] = [
+      ['glossaryList', {}],
+      ['glossaryGet', { id: glossaryId }],
+      ['glossaryEntries', { id: glossaryId, sourceLang: 'en', targetLang: 'de' }],
+      ['termFixOptions', { sourceLang: 'en', targetLang: 'de' }],
+      // A source looked up by guessing: the "exists" answer would tell its current target.
+      ['termFixSave', { source: 'quay', target: 'x', sourceLang: 'en', targetLang: 'de', glossaryId }],
+      ['termFixSave', { source: 'quay', target: 'Planted', sourceLang: 'en', targetLang: 'de', glossaryId, replace: true }],
+      ['termFixSave', { source: 'gate', target: 'Planted', sourceLang: 'en', targetLang: 'de', glossaryId: '', newName: 'Planted' }],
+      ['glossaryPatch', { id: glossaryId, dictionary: { source_lang: 'en', target_lang: 'de', entries: 'gate\tPlanted', entries_format: 'tsv' } }],
+      ['glossaryCreate', { name: 'Planted', dictionaries: [{ source_lang: 'en', target_lang: 'de', entries: 'gate\tPlanted', entries_format: 'tsv' }] }],
+      ['saveSettings', { defaultGlossaries: { 'en>de': 'planted-id' } }],
+      ['termFixRefresh', { glossaryId: 'planted-id', source: 'gate', sourceLang: 'en', targetLang: 'de' }],
+      ['termFormData', { handle: '3b0c1f5e-2a44-4c1e-9d3e-7a1b2c3d4e5f' }],
+    ];
+    const replies = await world.run<{ type: string; reply: string }[]>(`(async () => {
+      const api = globalThis.chrome ?? globalThis.browser;
+      const out = [];
+      for (const [type, data] of ${JSON.stringify(attempts)}) {
+        try { out.push({ type, reply: JSON.stringify(await api.runtime.sendMessage({ glossa: type, data })) }); }
+        catch (err) { out.push({ type, reply: 'threw: ' + (err && err.message) }); }
+      }
+      return out;
+    })()`);
+    for (const { type, reply } of replies) expect({ type, reply: JSON.parse(reply) }).toMatchObject({ type, reply: { ok: false, error: { code: 'forbidden' } } });
+    // Nor can it read what the background keeps for forms (storage.session) or the defaults (storage.local).
+    const storage = await world.run<string>(`(async () => {
+      const api = globalThis.chrome ?? globalThis.browser;
+      const read = async (area) => { try { return JSON.stringify(await api.storage[area].get(null)); } catch (err) { return 'refused'; } };
+      return JSON.stringify({ local: await read('local'), session: await read('session') });
+    })()`);
+    expect(storage).not.toContain(glossaryId);
+    await world.cdp.detach();
+
+    expect(glossa.api.log.slice(from).filter((r) => r.path.startsWith('/v3/glossaries'))).toEqual([]);
+    expect(await serverGlossaries()).toEqual(before);
+    expect(await glossa.inWorker(async () => (await chrome.storage.local.get('defaultGlossaries')).defaultGlossaries)).toEqual(defaultsBefore);
+    expect(((await glossa.tabState(article)) as unknown as { job?: { glossaryId?: string } }).job?.glossaryId).toBe(jobBefore.job?.glossaryId);
   });
 });

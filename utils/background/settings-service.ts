@@ -3,7 +3,6 @@
 // and the first-run welcome. Settings carry the API key, so only the extension's own pages may
 // read or change them; the language list is harmless and answers content scripts too.
 import { browser } from 'wxt/browser';
-import { storage } from 'wxt/utils/storage';
 import { createApiClient } from '../api/client';
 import { errorCode } from '../shared/api-errors';
 import type { Language } from '../shared/api-types';
@@ -15,7 +14,9 @@ import type { LanguageList, SettingsPatch, SettingsSnapshot } from '../shared/pr
 import { planAddresses, type PlanAddresses } from '../shared/plan-addresses';
 import { connectionItem, defaultGlossariesItem, defaultsItem, siteRulesItem } from '../extension/settings-store';
 import type { Connection } from '../shared/settings';
+import { definePrivateItem } from '../extension/private-storage';
 import { cacheStats, clearCache } from './translation/cache';
+import { clearTraces } from './private-traces';
 import { usageReport } from './translation/usage';
 
 export const LANGUAGE_CACHE_MS = 24 * 60 * 60 * 1000;
@@ -28,10 +29,8 @@ interface CachedLanguages {
   languages: Language[];
 }
 
-/** GET /v2/languages answers per address, kept a day so the popup opens without a request. */
-export const languageCacheItem = storage.defineItem<Partial<Record<LanguageType, CachedLanguages>>>('local:languageCache', {
-  fallback: {},
-});
+/** GET /v2/languages answers per address, kept a day so the popup opens without a request. The address may be a custom server's: private storage. */
+export const languageCacheItem = definePrivateItem<Partial<Record<LanguageType, CachedLanguages>>>('languageCache', {});
 
 export interface SettingsServiceOptions {
   /** Injected in tests; the background's global fetch otherwise. */
@@ -194,9 +193,11 @@ export function registerSettingsService(options: SettingsServiceOptions = {}): v
   onMessage('cacheStats', () => cacheStats());
   onMessage('clearCache', async () => {
     await clearCache();
+    await clearTraces();
     return cacheStats();
   });
   onMessage('usage', () => usageReport());
+  onMessage('clearPrivateTraces', () => clearTraces());
 
   browser.runtime.onInstalled.addListener(({ reason }) => {
     if (reason === 'install') void openWelcome();

@@ -2,6 +2,7 @@
 // command, context menu, always-translate sites) ends here. The content script does the work
 // and reports progress; this module keeps the tab's state in storage.session (it outlives the
 // worker) and draws the badge from it.
+import { forgetTab } from './private-traces';
 import { browser } from 'wxt/browser';
 import { errorCode } from '../shared/api-errors';
 import { onMessage } from '../shared/messages-to-background';
@@ -201,6 +202,8 @@ export async function handleTabActivated(info: { tabId: number }): Promise<void>
 
 export async function handleTabRemoved(tabId: number): Promise<void> {
   await clearTabState(tabId);
+  // Its other storage.session items (billed characters, term fix, form handles, undo) go too.
+  await forgetTab(tabId);
 }
 
 /** Redraws every tab's badge from storage.session (after the worker was stopped and restarted). */

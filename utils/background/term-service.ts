@@ -1,10 +1,10 @@
-// Fixing a term where the reader sees it: the popover (a content script) asks, the background
+// Fixing a term where the reader sees it: the term form frame (term-form.ts) asks, the background
 // checks the entry with the glossary manager's rules, saves exactly one entry with PATCH (which
 // merges, and creates the pair's dictionary when the glossary lacks it) or creates a glossary
 // named after the pair, and bumps the glossary's revision for that phrase only
 // (term-revisions.ts). Undo removes the entry again (GET the dictionary, drop it, PUT: the API
 // has no call that deletes one entry) or restores the previous target. The page then follows:
-// termFixRefresh makes the sender tab translate again the blocks that hold the phrase.
+// termFixRefresh makes the frame's tab translate again the blocks that hold the phrase.
 // Senders and data are checked by the protocol (utils/shared/messages-to-background.ts).
 import { storage } from 'wxt/utils/storage';
 import type { ApiClient } from '../api/client';
@@ -44,16 +44,31 @@ interface UndoRecord {
 
 const undoItem = storage.defineItem<Record<string, UndoRecord>>('session:termFixUndo', { fallback: {} });
 
+/** Drops the undo records of one tab (it closed), or of every tab. */
+export async function forgetUndo(tabId?: number): Promise<void> {
+  const records = await undoItem.getValue();
+  const kept = Object.fromEntries(Object.entries(records).filter(([, r]) => tabId !== undefined && r.tabId !== tabId));
+  if (Object.keys(kept).length > 0) await undoItem.setValue(kept);
+  else await undoItem.removeValue();
+}
+
 export interface TermServiceDeps {
   client?: () => Promise<ApiClient>;
-  recordChange?: (glossaryId: string, source: string) => Promise<void>;
+  /** `source` is undefined for a change made in a private window: the phrase is not written down. */
+  recordChange?: (glossaryId: string, source: string | undefined) => Promise<void>;
   now?: () => number;
   newId?: () => string;
 }
 
-/** The tab a content script's message acts for (the protocol admits content scripts of a tab only). */
-function tabOf(sender: MessageSender): number {
-  return sender.tab!.id!;
+/** The tab the form frame's message acts for (the protocol admits the frame inside a tab only). */
+function tabOf(sender: MessageSender): TermTab {
+  return { id: sender.tab!.id!, private: sender.tab!.incognito === true };
+}
+
+/** A tab, and whether it is in a private window (a phrase fixed there is not written to disk). */
+export interface TermTab {
+  id: number;
+  private: boolean;
 }
 
 function hasPair(glossary: Glossary, source: string, target: string): boolean {
@@ -90,7 +105,7 @@ export function createTermService(deps: TermServiceDeps = {}) {
   const now = deps.now ?? Date.now;
   const newId = deps.newId ?? (() => crypto.randomUUID());
 
-  async function options(tabId: number, data: DataOf<'termFixOptions'>): Promise<TermFixOptions> {
+  async function options({ id: tabId }: TermTab, data: DataOf<'termFixOptions'>): Promise<TermFixOptions> {
     const { sourceLang, targetLang } = data;
     const [list, defaults, fromTab] = await Promise.all([
       (await client()).listGlossaries(), defaultGlossariesItem.getValue(), tabGlossary(tabId, sourceLang, targetLang),
@@ -105,7 +120,9 @@ export function createTermService(deps: TermServiceDeps = {}) {
     return { sourceLang, targetLang, glossaries, selected, newName: pairName(sourceLang, targetLang) };
   }
 
-  async function save(tabId: number, request: TermFixSaveRequest): Promise<TermFixSaveResult> {
+  async function save(tab: TermTab, request: TermFixSaveRequest): Promise<TermFixSaveResult> {
+    const tabId = tab.id;
+    const phrase = tab.private ? undefined : request.source;
     const invalid = validateEntry(request);
     if (invalid) return invalid;
     const { source, target, sourceLang, targetLang } = request;
@@ -136,10 +153,10 @@ export function createTermService(deps: TermServiceDeps = {}) {
         glossary = await api.patchGlossary(request.glossaryId, { dictionary });
       } finally {
         // A PATCH that failed half-way may still have changed the dictionary.
-        await recordChange(request.glossaryId, source);
+        await recordChange(request.glossaryId, phrase);
       }
     }
-    if (request.glossaryId === '') await recordChange(glossary.glossary_id, source);
+    if (request.glossaryId === '') await recordChange(glossary.glossary_id, phrase);
 
     const undoId = newId();
     const records = await undoItem.getValue();
@@ -155,7 +172,8 @@ export function createTermService(deps: TermServiceDeps = {}) {
     };
   }
 
-  async function undo(tabId: number, { undoId }: DataOf<'termFixUndo'>): Promise<{ undone: true }> {
+  async function undo(tab: TermTab, { undoId }: DataOf<'termFixUndo'>): Promise<{ undone: true }> {
+    const tabId = tab.id;
     const records = await undoItem.getValue();
     const record = records[undoId];
     if (!record || record.tabId !== tabId || now() - record.at > UNDO_WINDOW_MS) throw new ApiError('not-found', t('termFixErrorUndoExpired'));
@@ -189,12 +207,12 @@ export function createTermService(deps: TermServiceDeps = {}) {
         }
       }
     } finally {
-      await recordChange(glossaryId, source);
+      await recordChange(glossaryId, tab.private ? undefined : source);
     }
     return { undone: true };
   }
 
-  async function refresh(tabId: number, data: DataOf<'termFixRefresh'>): Promise<TermFixRefreshReport> {
+  async function refresh({ id: tabId }: TermTab, data: DataOf<'termFixRefresh'>): Promise<TermFixRefreshReport> {
     const { source, sourceLang, targetLang, glossaryId } = data;
     const state = await getTabState(tabId);
     const job = state.job;
@@ -220,7 +238,7 @@ export function createTermService(deps: TermServiceDeps = {}) {
 
 export type TermService = ReturnType<typeof createTermService>;
 
-/** Registers the term messages (content scripts of a tab only); call once when the worker starts. */
+/** Registers the term messages (the term form frame only); call once when the worker starts. */
 export function registerTermService(deps: TermServiceDeps = {}): () => void {
   const service = createTermService(deps);
   const offs = [

@@ -148,9 +148,11 @@ export const backgroundMessages = {
   loadPageExtras: { from: ['content-script'], data: none },
   // Fixing a term (term-service.ts): the phrases' own rules (empty, control characters, spaces,
   // 1024 bytes) are the glossary manager's and are answered as `invalid`, field by field.
-  termFixOptions: { from: ['content-script'], data: v.object({ sourceLang: baseCode, targetLang: baseCode }) },
+  // They come from the term form frame only (an extension page out of the page's process):
+  // a content script can neither read glossaries nor write them (README, Privacy).
+  termFixOptions: { from: ['term-form-frame'], data: v.object({ sourceLang: baseCode, targetLang: baseCode }) },
   termFixSave: {
-    from: ['content-script'],
+    from: ['term-form-frame'],
     data: v.object({
       source: phrase,
       target: phrase,
@@ -162,8 +164,24 @@ export const backgroundMessages = {
       replace: v.optional(v.boolean()),
     }),
   },
-  termFixUndo: { from: ['content-script'], data: v.object({ undoId: v.pipe(v.string(), v.minLength(1), v.maxLength(64)) }) },
-  termFixRefresh: { from: ['content-script'], data: v.object({ glossaryId, source: phrase, sourceLang: baseCode, targetLang: baseCode }) },
+  termFixUndo: { from: ['term-form-frame'], data: v.object({ undoId: v.pipe(v.string(), v.minLength(1), v.maxLength(64)) }) },
+  termFixRefresh: { from: ['term-form-frame'], data: v.object({ glossaryId, source: phrase, sourceLang: baseCode, targetLang: baseCode }) },
+  // What the page shows, handed to a form the user opened (term-form.ts): the most a content script learns is its own text back.
+  termFormOpen: {
+    from: ['content-script'],
+    data: v.variant('kind', [
+      v.object({ kind: v.literal('add'), source: phrase, target: phrase, sourceLang: languageCode, targetLang: languageCode }),
+      v.object({
+        kind: v.literal('fix'),
+        original: v.pipe(v.string(), v.maxLength(PAGE_LIMITS.maxBlockChars)),
+        translation: v.pipe(v.string(), v.maxLength(PAGE_LIMITS.maxBlockChars)),
+        selected: phrase,
+        sourceLang: languageCode,
+        targetLang: languageCode,
+      }),
+    ]),
+  },
+  termFormData: { from: ['term-form-frame'], data: v.object({ handle: v.pipe(v.string(), v.regex(/^[0-9a-f-]{36}$/, 'not a form handle')) }) },
   languages: { from: ['extension-page', 'content-script'], data: v.object({ type: v.optional(v.picklist(['source', 'target']), 'target') }) },
   // Writing help (writing-service.ts): a draft the user asked to translate in one of the tab's fields.
   translateDraft: {
@@ -199,6 +217,7 @@ export const backgroundMessages = {
   cacheStats: { from: ['extension-page'], data: none },
   clearCache: { from: ['extension-page'], data: none },
   usage: { from: ['extension-page'], data: none },
+  clearPrivateTraces: { from: ['extension-page'], data: none },
   getTabInfo: { from: ['extension-page'], data: v.object({ tabId }) },
   translatePage: { from: ['extension-page'], data: v.object({ tabId, options: jobOptionsSchema }) },
   showPageOriginal: { from: ['extension-page'], data: v.object({ tabId }) },
@@ -241,16 +260,26 @@ export const backgroundMessages = {
 export type BackgroundMessage =
   | 'translateBlocks' | 'reportProgress' | 'translateSelection' | 'openOptionsFromSelection' | 'languages'
   | 'loadPageExtras'
-  | 'termFixOptions' | 'termFixSave' | 'termFixUndo' | 'termFixRefresh'
+  | 'termFixOptions' | 'termFixSave' | 'termFixUndo' | 'termFixRefresh' | 'termFormOpen' | 'termFormData'
   | 'pointingSetup' | 'translatePointed' | 'excludeElement'
-  | 'getSettings' | 'saveSettings' | 'testConnection' | 'cacheStats' | 'clearCache' | 'usage'
+  | 'getSettings' | 'saveSettings' | 'testConnection' | 'cacheStats' | 'clearCache' | 'usage' | 'clearPrivateTraces'
   | 'getTabInfo' | 'translatePage' | 'showPageOriginal' | 'retryPageFailed' | 'setSiteRule'
   | 'continueSpending' | 'spendingLimits' | 'saveSpendingLimits'
   | 'glossaryList' | 'glossaryGet' | 'glossaryEntries' | 'glossaryCreate' | 'glossaryPutDictionary'
   | 'glossaryPatch' | 'glossaryDeleteGlossary' | 'glossaryDeleteDictionary'
   | 'translateDraft' | 'writingPrefs' | 'clearWritingPrefs';
 
+let startup: Promise<unknown> = Promise.resolve();
+
+/** The background's one start-up gate: no handler runs before `ready` settles (the private-storage move). */
+export function holdHandlersUntil(ready: Promise<unknown>): void {
+  startup = ready.catch(() => undefined);
+}
+
 /** Registers the background's handler for one message; its sender and data are checked first. */
 export function onMessage<K extends BackgroundMessage>(type: K, handler: Handler<K>): () => void {
-  return listen(type, backgroundMessages[type] as never, handler);
+  return listen(type, backgroundMessages[type] as never, (async (message: Parameters<Handler<K>>[0]) => {
+    await startup;
+    return handler(message);
+  }) as Handler<K>);
 }

@@ -67,6 +67,8 @@ export interface ProtocolMap {
   clearCache(data: Record<string, never>): CacheStats;
   /** Billed characters counted this month, in total and per site. */
   usage(data: Record<string, never>): UsageReport;
+  /** Removes what private windows and closed tabs left: translations kept in memory, fixed phrases, per-tab items (utils/background/private-traces.ts). */
+  clearPrivateTraces(data: Record<string, never>): void;
 
   // ── popup / tab control (extension pages → background; utils/background/tab-control.ts) ──
   // Named apart from the content-script messages above (showOriginal, retryFailed), which
@@ -151,6 +153,14 @@ export interface ProtocolMap {
   applySiteScope(data: { scope: SiteScope }): void;
   /** Background → content script (context menu `exclude-element`): offer the element under the right-click. */
   pickExclusion(data: { targetElementId?: number }): { shown: boolean };
+  /**
+   * Content script → background: the user opened a term form. The background keeps what the page
+   * shows under a one-time handle (utils/background/term-form.ts) and answers with the form
+   * frame's URL; the glossary messages above come from that frame only, never from a content script.
+   */
+  termFormOpen(data: TermFormRequest): { url: string };
+  /** Term form frame → background: what the content script handed over, once, for the frame's own tab. */
+  termFormData(data: { handle: string }): TermFormRequest;
 }
 
 export interface PointingSetup {
@@ -196,6 +206,11 @@ export interface DraftTranslation {
 
 /** Writing choices per site (hostname). */
 export type WritingPrefs = Record<string, { targetLang?: string; formality?: Formality }>;
+
+/** What a term form starts with: only what the page shows (the selection, a block's original and translation). */
+export type TermFormRequest =
+  | { kind: 'add'; source: string; target: string; sourceLang: string; targetLang: string }
+  | { kind: 'fix'; original: string; translation: string; selected: string; sourceLang: string; targetLang: string };
 
 // ── fixing a term: types ─────────────────────────────────────────────────────────────
 export interface TermFixGlossary {

@@ -14,7 +14,12 @@ export type SenderKind =
   /** Glossa's content script in the top frame of a tab (progress of the page as a whole) */
   | 'top-frame-content-script'
   /** the background or an extension page, as seen by a content script (never another tab) */
-  | 'extension';
+  | 'extension'
+  /** Glossa's term form (term-form.html), an extension-origin frame a content script placed in a web page's tab */
+  | 'term-form-frame';
+
+/** The page of the term form frame (entrypoints/term-form): the only sender of glossary messages from a tab. */
+export const TERM_FORM_PATH = '/term-form.html';
 
 function extensionOrigin(): string {
   return browser.runtime.getURL('/');
@@ -41,6 +46,13 @@ export function isContentScript(sender: MessageSender | undefined): boolean {
   return !url.startsWith(extensionOrigin());
 }
 
+/** The term form frame: an extension page at TERM_FORM_PATH, inside a tab (its tab id is the tab it acts for). */
+export function isTermFormFrame(sender: MessageSender | undefined): boolean {
+  if (!sender || sender.tab?.id === undefined || typeof sender.url !== 'string' || !fromThisExtension(sender)) return false;
+  const page = browser.runtime.getURL(TERM_FORM_PATH);
+  return sender.url === page || sender.url.startsWith(`${page}#`) || sender.url.startsWith(`${page}?`);
+}
+
 export function senderIs(kind: SenderKind, sender: MessageSender | undefined): boolean {
   switch (kind) {
     case 'extension-page': return isExtensionPage(sender);
@@ -48,5 +60,6 @@ export function senderIs(kind: SenderKind, sender: MessageSender | undefined): b
     case 'top-frame-content-script': return isContentScript(sender) && (sender?.frameId ?? 0) === 0;
     // A content script hears runtime messages from its own extension only, and never from another tab.
     case 'extension': return !!sender && sender.tab === undefined && fromThisExtension(sender);
+    case 'term-form-frame': return isTermFormFrame(sender);
   }
 }

@@ -120,22 +120,34 @@ describe('SelectionPopover', () => {
     expect(document.activeElement).toBe(close);
   });
 
-  it('Tab moves through the Add to glossary fields in order, and stays inside the dialog', async () => {
-    const api = {
-      options: vi.fn(async () => ({ sourceLang: 'en', targetLang: 'de', glossaries: [{ id: 'g1', name: 'Team', entryCount: 3 }], selected: 'g1', newName: 'English → German' })),
-      save: vi.fn(),
-      undo: vi.fn(),
-      refresh: vi.fn(),
-    };
-    setup({ termFix: { sourceText: 'the docs', api } });
+  it('Add to glossary opens the form frame with only what the popover shows, and heeds only that frame', async () => {
+    const origin = 'chrome-extension://glossa-test';
+    const opener = { origin, open: vi.fn(async () => ({ url: `${origin}/term-form.html#3b0c1f5e-2a44-4c1e-9d3e-7a1b2c3d4e5f` })) };
+    setup({ termFix: { sourceText: ' the\n docs ', opener } });
     fireEvent.click(screen.getByRole('button', { name: 'Add to glossary' }));
-    const source = await waitFor(() => document.getElementById('glossa-term-source')!);
-    const target = document.getElementById('glossa-term-target')!;
-    source.focus();
-    fireEvent.keyDown(source, { key: 'Tab' });
-    expect(document.activeElement).toBe(target);
-    fireEvent.keyDown(target, { key: 'Tab', shiftKey: true });
-    expect(document.activeElement).toBe(source);
+    const frame = await waitFor(() => screen.getByTitle('Glossa: add to glossary') as HTMLIFrameElement);
+    expect(opener.open).toHaveBeenCalledWith({ kind: 'add', source: 'the docs', target: 'Lies die Doku und dies.', sourceLang: 'EN', targetLang: 'DE' });
+    expect(frame.getAttribute('src')).toBe(`${origin}/term-form.html#3b0c1f5e-2a44-4c1e-9d3e-7a1b2c3d4e5f`);
+    // No glossary data in the page's document: the form's fields are the frame's.
+    expect(document.getElementById('glossa-term-source')).toBeNull();
+
+    // happy-dom loads no frames: the frame's window is a stand-in object.
+    const frameWindow = {} as Window;
+    Object.defineProperty(frame, 'contentWindow', { value: frameWindow });
+    const view = frame.ownerDocument.defaultView!;
+    const post = (data: unknown, from: { origin: string; source: unknown }) =>
+      view.dispatchEvent(new view.MessageEvent('message', { data, origin: from.origin, source: from.source as Window }));
+    post({ glossaTermForm: 'size', height: 212 }, { origin, source: frameWindow });
+    await waitFor(() => expect(frame.style.height).toBe('212px'));
+    // The page (another origin, or the page's own window) cannot close or resize it.
+    post({ glossaTermForm: 'close' }, { origin: 'https://news.example', source: frameWindow });
+    post({ glossaTermForm: 'close' }, { origin, source: view });
+    post({ glossaTermForm: 'size', height: 9 }, { origin, source: view });
+    expect(screen.getByTitle('Glossa: add to glossary')).toBe(frame);
+    expect(frame.style.height).toBe('212px');
+    post({ glossaTermForm: 'close' }, { origin, source: frameWindow });
+    await waitFor(() => expect(screen.queryByTitle('Glossa: add to glossary')).toBeNull());
+    expect(screen.getByRole('button', { name: 'Add to glossary' })).toBeTruthy();
   });
 
   it('names the way out of each error', () => {

@@ -4,7 +4,7 @@
 // the fix-translation dialog there, in the popover's place.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { removeAllListeners } from '../../../utils/shared/protocol';
+import { onMessage as answer, removeAllListeners, type TermFormRequest } from '../../../utils/shared/protocol';
 import { startTermRefresh } from '../../../utils/content/term-fix/page';
 import { pageBlocks } from '../../../utils/content/term-fix/page-blocks';
 import { openTermFix, startTermFix } from '../../../utils/content/term-fix';
@@ -72,16 +72,27 @@ describe('fixing a term in a tab', () => {
     expect(open).toHaveBeenCalledTimes(1);
   });
 
-  it('answers the context menu with the dialog in a closed root, in the popover\'s place', async () => {
+  it('answers the context menu with the form frame in a closed root, in the popover\'s place, handing over only the texts the page shows', async () => {
     const { engine } = await translateBody(PAGE);
     startTermRefresh({ engine: () => engine });
     startTermFix(window);
+    const asked: TermFormRequest[] = [];
+    const url = `${fakeBrowser.runtime.getURL('/term-form.html')}#3b0c1f5e-2a44-4c1e-9d3e-7a1b2c3d4e5f`;
+    // The background's side (utils/background/term-form.ts) stands in here.
+    answer('termFormOpen', ({ data }) => {
+      asked.push(data);
+      return { url };
+    });
     select('b', 'HARBOUR MASTER');
     expect((await deliver('showTermFix', { sourceLang: 'EN', targetLang: 'DE' })).value).toEqual({ shown: true });
     const dialog = currentPopover()!;
     expect(dialog.host.shadowRoot).toBeNull();
-    expect(dialog.shadow.querySelector('[role="dialog"] .term-sentence')?.textContent).toBe('Every harbour master keeps a log.');
-    expect((dialog.shadow.querySelector('#glossa-term-target') as HTMLInputElement).value).toBe('HARBOUR MASTER');
+    await vi.waitFor(() => expect(dialog.shadow.querySelector('iframe')?.getAttribute('src')).toBe(url));
+    expect(asked).toEqual([{
+      kind: 'fix', original: 'Every harbour master keeps a log.', translation: 'EVERY HARBOUR MASTER KEEPS A LOG.', selected: 'HARBOUR MASTER', sourceLang: 'EN', targetLang: 'DE',
+    }]);
+    // The form itself (its fields, the glossaries) is the frame's: nothing of it in the page's document.
+    expect(dialog.shadow.querySelector('input, select, form')).toBeNull();
     dialog.close();
     expect(document.querySelector('glossa-selection-popover')).toBeNull();
   });

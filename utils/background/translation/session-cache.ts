@@ -2,8 +2,17 @@
 // IndexedDB, and gone when the worker stops. Bounded: the oldest entries go first.
 import type { CachedTranslation } from './cache';
 
+/** Every private-window cache of this worker, so "Clear cache" can empty them all. */
+const liveCaches = new Set<Map<string, CachedTranslation>>();
+
+/** Empties the private-window translations kept in memory. */
+export function clearSessionCaches(): void {
+  for (const entries of liveCaches) entries.clear();
+}
+
 export function createSessionCache(maxEntries = 5_000) {
   const entries = new Map<string, CachedTranslation>();
+  liveCaches.add(entries);
   return {
     get(key: string): CachedTranslation | undefined {
       return entries.get(key);

@@ -4,7 +4,7 @@
 // phrase: the revision a text is cached under is the glossary's last full change, or the last
 // entry change whose phrase occurs in the text, whichever is later. So fixing a term re-bills
 // the blocks it affects and nothing else, in every tab and after reloads.
-import { storage } from 'wxt/utils/storage';
+import { definePrivateItem } from '../../extension/private-storage';
 import { htmlPhraseTester } from '../../shared/term-match';
 import { bumpGlossaryRevision, glossaryRevision } from './cache';
 
@@ -14,19 +14,23 @@ interface EntryChange {
   source: string;
 }
 
-/** Entry changes per glossary id, oldest first; a revision not listed here was a full change. */
-export const entryChangesItem = storage.defineItem<Record<string, EntryChange[]>>('local:glossaryEntryChanges', { fallback: {} });
+/** Entry changes per glossary id, oldest first; a revision not listed here was a full change. Fixed phrases say what the user reads: private storage. */
+export const entryChangesItem = definePrivateItem<Record<string, EntryChange[]>>('glossaryEntryChanges', {});
 
 /** Older entry changes are forgotten: their revisions then count as full changes (safe, only costlier). */
 const MAX_ENTRY_CHANGES = 200;
 
 let writes: Promise<unknown> = Promise.resolve();
 
-/** Bumps the glossary's revision for a change of the entry with this source phrase. */
-export function recordEntryChange(glossaryId: string, source: string): Promise<void> {
+/**
+ * Bumps the glossary's revision for a change of the entry with this source phrase. Without a
+ * phrase (a fix made in a private window, which writes nothing of it to disk) it is a full change.
+ */
+export function recordEntryChange(glossaryId: string, source: string | undefined): Promise<void> {
   const next = writes.catch(() => undefined).then(async () => {
     const before = await glossaryRevision(glossaryId);
     await bumpGlossaryRevision(glossaryId);
+    if (source === undefined) return;
     const after = await glossaryRevision(glossaryId);
     // Another change came in between: leave this one a full change, which retires everything.
     if (after !== before + 1) return;

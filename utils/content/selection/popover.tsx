@@ -16,7 +16,7 @@ import { POPOVER_CSS } from './popover-styles';
 import { replaceSelection, type ReplaceOutcome } from './replace';
 import { sanitizeTranslation, textTranslation } from './sanitize';
 import { TERM_FIX_CSS } from '../term-fix/styles';
-import { termFixApi } from '../term-fix/api';
+import { termFormOpener } from '../term-fix/api';
 
 export const POPOVER_HOST_TAG = 'glossa-selection-popover';
 
@@ -241,7 +241,7 @@ export function openSelectionPopover(captured: CapturedSelection, deps: PopoverD
           popover.close(false);
         }}
         onRetry={() => translate(true)}
-        termFix={{ sourceText: captured.text, api: termFixApi }}
+        termFix={{ sourceText: captured.text, opener: termFormOpener }}
       />,
       mount,
     );

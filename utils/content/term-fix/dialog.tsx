@@ -1,13 +1,13 @@
-// The fix-translation dialog's UI: a host of Glossa's own (the selection popover's, with its
-// closed shadow root and styles) holding TermFixDialog, anchored at the selection. It takes the
-// popover's place on the page (one of them at a time). Only this module and what it imports
-// draw anything; index.ts decides what to show.
+// The fix-translation dialog as the page holds it: a host of Glossa's own (the selection
+// popover's, with its closed shadow root and styles) holding the term form frame, anchored at
+// the selection. The dialog itself runs in the frame (an extension page); this side hands over
+// only the texts the page shows. It takes the popover's place on the page (one at a time).
 import { render } from 'preact';
-import { TermFixDialog } from '../../../components/popover/TermFixDialog';
+import { TermFormFrame } from '../../../components/popover/TermFormFrame';
 import type { SelectionRect } from '../selection/capture';
 import { openPopoverHost, placePopover, type OpenPopover } from '../selection/popover';
 import { deepActiveElement } from '../selection/selected-range';
-import { termFixApi } from './api';
+import { termFormOpener } from './api';
 
 export interface TermFixDialogData {
   document: Document;
@@ -23,15 +23,18 @@ export interface TermFixDialogData {
 /** Opens the dialog (closing a popover or dialog already open); Esc, Close or a click elsewhere closes it. */
 export function openTermFixDialog(data: TermFixDialogData): OpenPopover {
   const doc = data.document;
+  const view = doc.defaultView ?? window;
   const previous = deepActiveElement(doc) as HTMLElement | null;
   const dialog = openPopoverHost(doc, () => Promise.resolve(), (restoreFocus) => {
     if (restoreFocus && previous?.isConnected && previous !== doc.body && typeof previous.focus === 'function') previous.focus();
   });
+  const { original, translation, selected, sourceLang, targetLang } = data;
   render(
-    <TermFixDialog original={data.original} translation={data.translation} selected={data.selected} sourceLang={data.sourceLang}
-      targetLang={data.targetLang} api={termFixApi} onClose={() => dialog.close()} />,
+    <TermFormFrame opener={termFormOpener} class="term-dialog-frame" loadingClass="term-opening"
+      request={{ kind: 'fix', original, translation, selected, sourceLang, targetLang }}
+      onResize={() => placePopover(dialog.host, data.rect, view)} onClose={() => dialog.close()} />,
     dialog.mount,
   );
-  placePopover(dialog.host, data.rect, doc.defaultView ?? window);
+  placePopover(dialog.host, data.rect, view);
   return dialog;
 }

@@ -1,6 +1,6 @@
 // The popover's side of fixing a term, loaded with the popover's script only when the user
 // asks: answers the background's `showTermFix` (the context menu `fix-translation`) by opening
-// the dialog with the selected block's original beside its translation. The block comes from
+// the term form frame with the selected block's original beside its translation. The block comes from
 // the page engine of this frame (page-blocks.ts); a selection outside a block Glossa
 // translated opens nothing.
 import { onMessage } from '../../shared/messages-to-content';

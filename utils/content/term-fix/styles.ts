@@ -23,4 +23,9 @@ button.term-primary { background: var(--accent); color: var(--accent-fg); border
 .term-sentence .word:focus-visible { outline: 2px solid var(--focus); outline-offset: 1px; }
 .term-sentence .word.picked { background: var(--accent); color: var(--accent-fg); }
 .term-translated mark { background: var(--mark); color: inherit; }
+iframe.term-frame { display: block; width: 100%; border: 0; margin: 4px 0 0; padding: 0; background: transparent; }
+iframe.term-dialog-frame { display: block; width: min(420px, calc(100vw - 16px)); max-height: calc(100vh - 16px); border: 0; margin: 0; padding: 0;
+  border-radius: 10px; background: transparent; box-shadow: 0 8px 28px rgba(0, 0, 0, 0.22); }
+.term-opening { all: initial; display: block; padding: 8px 12px; border-radius: 8px; background: #ffffff; color: #1b1b1f;
+  font: 14px/1.45 system-ui, sans-serif; box-shadow: 0 8px 28px rgba(0, 0, 0, 0.22); }
 `;
