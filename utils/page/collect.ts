@@ -2,9 +2,10 @@
 // inline elements, and runs of inline content inside containers that also hold blocks. The
 // walk is a generator so the caller can slice it; it yields `undefined` between elements.
 import {
-  BLOCK_TAGS, EXCLUDED_SELECTOR, INLINE_TAGS, LABEL_INPUT_TYPES, OPAQUE_TAGS, SKIPPED_TAGS,
-  TRANSLATED_ATTRIBUTES, excludedByAttributes, tagOf, type NodeStatus,
+  ATTRIBUTE_CARRIERS, BLOCK_TAGS, ELEMENT_ATTRIBUTES, EXCLUDED_SELECTOR, INLINE_TAGS, ISLAND_TAGS, LABEL_INPUT_TYPES, OPAQUE_TAGS,
+  SKIPPED_TAGS, TRANSLATED_ATTRIBUTES, WATCHED_ATTRIBUTES, excludedByAttributes, tagOf, type NodeStatus,
 } from './rules';
+import { createDisplayReader, inDrawing, svgStatus } from './display';
 import { MAX_INLINE_DEPTH, serializeBlock, serializePlain, type SerializedBlock } from './serialize';
 
 export interface HtmlBlock {
@@ -43,6 +44,12 @@ export interface CollectContext {
   textOf?: (node: Text) => string;
   onShadowRoot?(root: ShadowRoot): void;
   onFrame?(frame: HTMLIFrameElement): void;
+  /** A select or a drawing inside a block: its inside is collected on its own. */
+  onIsland?(el: Element): void;
+  /** An element's `lang` as the page set it (Glossa marks translated blocks with the target's). */
+  pageLang?(el: Element): string | null;
+  /** Where computed display is read (none: tag names alone decide). */
+  view?: (Window & typeof globalThis) | null;
 }
 
 const LETTER = /\p{L}/u;
@@ -64,25 +71,28 @@ function remember<V>(memo: Map<Element, V>, el: Element, value: V): void {
   memo.set(el, value);
 }
 
-export function createClassifier(ctx: CollectContext) {
+export function createClassifier(ctx: CollectContext, inShadowTree = false) {
   const statuses = new Map<Element, NodeStatus>();
   const inlineMemo = new Map<Element, boolean>();
+  const rendered = createDisplayReader(ctx.view ?? null, inShadowTree);
 
   const statusOf = (el: Element): NodeStatus => {
     let status = statuses.get(el);
     if (status) return status;
     const tag = tagOf(el);
+    const svg = inDrawing(el);
     if (ctx.isOwn(el)) status = 'skip';
-    else if (SKIPPED_TAGS.has(tag)) {
+    else if (SKIPPED_TAGS.has(tag) && !svg) {
       if (tag === 'iframe') ctx.onFrame?.(el as HTMLIFrameElement);
       status = 'skip';
     } else if (excludedByAttributes(el)) status = 'skip';
-    else if (el.hasAttribute('lang') && !ctx.languageAllowed(el.getAttribute('lang') ?? '')) status = 'skip';
+    else if (el.hasAttribute('lang') && !ctx.languageAllowed(langOf(ctx, el) ?? '')) status = 'skip';
+    else if (svg) status = svgStatus(tag);
+    else if (ISLAND_TAGS.has(tag)) status = 'island';
     else if (OPAQUE_TAGS.has(tag)) status = 'opaque';
     else if (el.shadowRoot) status = 'block'; // rendered from its shadow tree: walked separately
-    else if (INLINE_TAGS.has(tag)) status = 'inline';
-    else if (BLOCK_TAGS.has(tag)) status = 'block';
-    else status = 'inline'; // custom and unknown elements: inline unless they hold blocks
+    // Custom and unknown elements are inline unless they hold blocks or are rendered as one.
+    else status = rendered(el, BLOCK_TAGS.has(tag) ? 'block' : 'inline');
     remember(statuses, el, status);
     return status;
   };
@@ -99,7 +109,7 @@ export function createClassifier(ctx: CollectContext) {
       if (child.nodeType !== 1) continue;
       const c = child as Element;
       const status = statusOf(c);
-      if (status === 'opaque') continue;
+      if (status === 'opaque' || status === 'island') continue;
       if (status === 'skip') result = !breaksRun(c);
       else if (status === 'block' || depth >= MAX_INLINE_DEPTH) result = false;
       else result = inlineOnly(c, depth + 1);
@@ -120,16 +130,17 @@ export function* collectBlocks(root: Element | ShadowRoot | Document, ctx: Colle
   const doc = root.nodeType === 9 ? (root as Document) : root.ownerDocument!;
   const start: Element | ShadowRoot | null = root.nodeType === 9 ? (doc.body ?? doc.documentElement) : (root as Element | ShadowRoot);
   if (!start) return;
-  const { statusOf, inlineOnly, breaksRun } = createClassifier(ctx);
+  const { statusOf, inlineOnly, breaksRun } = createClassifier(ctx, start.getRootNode().nodeType === 11);
   const claimed = new WeakSet<Node>();
   const taken = (node: Node) => claimed.has(node) || ctx.isTaken(node);
 
   const makeBlock = (parent: Node, nodes: Node[], element?: Element): HtmlBlock | undefined => {
     const host = element ?? (parent.nodeType === 1 ? (parent as Element) : (parent as ShadowRoot).host);
-    const langHolder = host.closest('[lang]');
-    const lang = langHolder && langHolder !== doc.documentElement ? langHolder.getAttribute('lang') ?? '' : ctx.pageLanguage;
-    if (!ctx.languageAllowed(lang)) return undefined;
+    if (!ctx.languageAllowed(languageAt(host, ctx))) return undefined;
     const source = serializeBlock(nodes, { statusOf, preservesWhitespace: () => ctx.preservesWhitespace(host), textOf: ctx.textOf });
+    for (const slot of source.slots) if (slot.element && statusOf(slot.element) === 'island') ctx.onIsland?.(slot.element);
+    // Text straight inside a drawing's groups is not drawn; only text elements and foreignObject's HTML are.
+    if (!element && inDrawing(host) && tagOf(host) !== 'foreignobject') return undefined;
     if (!source.hasText || !LETTER.test(source.plain)) return undefined;
     // The walk never enters a whole element again: the element alone is claimed.
     if (element) claimed.add(element);
@@ -141,7 +152,8 @@ export function* collectBlocks(root: Element | ShadowRoot | Document, ctx: Colle
     const el = start as Element;
     if (taken(el) || statusOf(el) === 'skip') return;
     if (el.shadowRoot) ctx.onShadowRoot?.(el.shadowRoot);
-    if (inlineOnly(el)) {
+    // An island collected on its own is a container of blocks (options, text elements).
+    if (statusOf(el) !== 'island' && inlineOnly(el)) {
       const block = makeBlock(el, [...el.childNodes], el);
       if (block) yield block;
       return;
@@ -186,7 +198,7 @@ export function* collectBlocks(root: Element | ShadowRoot | Document, ctx: Colle
     }
     const status = statusOf(el);
     if (el.shadowRoot) ctx.onShadowRoot?.(el.shadowRoot);
-    if (status === 'opaque' || (status === 'skip' && !breaksRun(el)) || (status === 'inline' && inlineOnly(el))) {
+    if (status === 'opaque' || status === 'island' || (status === 'skip' && !breaksRun(el)) || (status === 'inline' && inlineOnly(el))) {
       run.push(el);
       node = walker.nextSibling();
       // A container may hold thousands of inline elements: a chance to pause between them.
@@ -226,14 +238,15 @@ export function* collectAttributes(root: Element | ShadowRoot | Document, ctx: C
   const doc = root.nodeType === 9 ? (root as Document) : root.ownerDocument!;
   const start = root.nodeType === 9 ? (doc.body ?? doc.documentElement) : (root as Element | ShadowRoot);
   if (!start) return;
-  if (start.nodeType === 1 && ((start as Element).closest(EXCLUDED_SELECTOR) || isInsideOwn(start as Element, ctx))) return;
+  // The start itself is checked in the walk: a textarea or an image is its own start when only it changed or came.
+  if (start.nodeType === 1 && ((start as Element).parentElement?.closest(ATTRIBUTE_EXCLUDED_SELECTOR) || isInsideOwn(start as Element, ctx))) return;
   // Excluded subtrees are rejected whole; images and inputs are skipped for text, not for attributes.
   const excluded = (el: Element, attributed: boolean): boolean => {
     if (ctx.isOwn(el)) return true;
     const tag = tagOf(el);
-    if (SKIPPED_TAGS.has(tag) && !ATTRIBUTE_CARRIERS.has(tag)) return true;
+    if ((SKIPPED_TAGS.has(tag) && !ATTRIBUTE_CARRIERS.has(tag)) || tag === 'svg') return true;
     if (!attributed) return false;
-    return excludedByAttributes(el) || (el.hasAttribute('lang') && !ctx.languageAllowed(el.getAttribute('lang') ?? ''));
+    return excludedByAttributes(el) || (el.hasAttribute('lang') && !ctx.languageAllowed(langOf(ctx, el) ?? ''));
   };
   const walker = doc.createTreeWalker(start, 1 /* SHOW_ELEMENT */);
   /** The first element after `el`'s subtree (null past the end of `start`). */
@@ -256,13 +269,12 @@ export function* collectAttributes(root: Element | ShadowRoot | Document, ctx: C
       continue;
     }
     node = subtree ? walker.nextNode() : null;
-    if (!attributed || !ATTRIBUTE_NAMES.some((name) => el.hasAttribute(name))) continue;
-    const langHolder = el.closest('[lang]');
-    const lang = langHolder && langHolder !== doc.documentElement ? langHolder.getAttribute('lang') ?? '' : ctx.pageLanguage;
-    if (!ctx.languageAllowed(lang)) continue;
-    const names = tagOf(el) === 'input' && LABEL_INPUT_TYPES.has((el.getAttribute('type') ?? '').toLowerCase())
+    if (!attributed || !WATCHED_ATTRIBUTES.some((name) => el.hasAttribute(name))) continue;
+    if (!ctx.languageAllowed(languageAt(el, ctx))) continue;
+    const tag = tagOf(el);
+    const names = tag === 'input' && LABEL_INPUT_TYPES.has((el.getAttribute('type') ?? '').toLowerCase())
       ? ATTRIBUTE_NAMES
-      : TRANSLATED_ATTRIBUTES;
+      : ELEMENT_ATTRIBUTES.has(tag) ? [...TRANSLATED_ATTRIBUTES, ...ELEMENT_ATTRIBUTES.get(tag)!] : TRANSLATED_ATTRIBUTES;
     for (const name of names) {
       const value = el.getAttribute(name);
       if (!value || !LETTER.test(value)) continue;
@@ -272,8 +284,22 @@ export function* collectAttributes(root: Element | ShadowRoot | Document, ctx: C
   }
 }
 
-/** Skipped for their text (or the user's value), but their attributes (alt, placeholder, title…) are translated. */
-const ATTRIBUTE_CARRIERS = new Set(['img', 'input', 'area', 'textarea', 'select']);
+/** Drawings keep their attributes (their labels belong with the drawing's own markup). */
+const ATTRIBUTE_EXCLUDED_SELECTOR = `${EXCLUDED_SELECTOR},svg`;
+
+function langOf(ctx: CollectContext, el: Element): string | null {
+  return ctx.pageLang ? ctx.pageLang(el) : el.getAttribute('lang');
+}
+
+/** The language the page declares for text inside `el` (the document's own as decided at the start). */
+function languageAt(el: Element, ctx: CollectContext): string {
+  const root = el.ownerDocument.documentElement;
+  for (let node: Element | null = el.closest('[lang]'); node && node !== root; node = node.parentElement?.closest('[lang]') ?? null) {
+    const lang = langOf(ctx, node);
+    if (lang !== null) return lang;
+  }
+  return ctx.pageLanguage;
+}
 
 function isInsideOwn(el: Element, ctx: CollectContext): boolean {
   for (let node: Element | null = el.parentElement; node; node = node.parentElement) if (ctx.isOwn(node)) return true;
@@ -296,8 +322,9 @@ export function blockContainerOf(node: Node, ctx: CollectContext): Element | Sha
     if (tag === 'body') return el;
     if (tag === 'html') return null;
     const status = statusOf(el);
-    if (status === 'skip') return null;
-    if (status === 'block' && !INLINE_TAGS.has(tag)) return el;
+    // An element that came with attributes only (an image, an input) is read for them.
+    if (status === 'skip') return current === node && ATTRIBUTE_CARRIERS.has(tag) ? el : null;
+    if (status === 'island' || (status === 'block' && !INLINE_TAGS.has(tag))) return el;
     current = el.parentNode;
   }
   return null;

@@ -3,6 +3,7 @@
 // the order of Glossa's ids are used (write-back.ts); answers that do not match are refused.
 import type { BlockResult, PageJobOptions } from '../shared/protocol';
 import { buildBilingual } from './bilingual';
+import { createPageMarks } from './page-marks';
 import { createSlicer } from './schedule';
 import type { Unit } from './units';
 import { applyTranslation, createInertParser, matchTranslation, undoWrite } from './write-back';
@@ -14,6 +15,8 @@ const RESTORES_PER_FRAME = 150;
 const LETTER = /\p{L}/u;
 /** Translations remembered for the never-translate-a-translation check. */
 const MAX_REMEMBERED_OUTPUTS = 20_000;
+/** Block elements that cannot show a second line under them: translated in place in bilingual display too. */
+const IN_PLACE_ONLY = new Set(['option', 'text']);
 
 export interface WriterDeps {
   doc: Document;
@@ -55,6 +58,7 @@ export function createWriter(deps: WriterDeps) {
   const parse = createInertParser(doc);
   const queue: { unit: Unit; result: BlockResult }[] = [];
   const outputs = new Set<string>();
+  const marks = createPageMarks(doc, job.targetLang);
   let writing: Promise<void> | undefined;
 
   const remember = (text: string) => {
@@ -77,13 +81,18 @@ export function createWriter(deps: WriterDeps) {
       const plain = match.tree.flat(1).filter((t) => typeof t === 'string').join('').replace(/[ \t\n\r\f]+/g, ' ').trim();
       if (!LETTER.test(plain) && LETTER.test(block.source.plain)) return refuse(unit, 'bad-response', 'Empty translation');
       ownWrite(() => {
-        if (job.bilingual) {
-          const box = buildBilingual(doc, block.source, match.tree, job.targetLang);
+        if (job.bilingual && !IN_PLACE_ONLY.has(block.element?.localName ?? '')) {
+          const box = buildBilingual(doc, block.source, match.tree, marks.lang, marks.rightToLeft);
           own.add(box);
           if (block.element) block.element.appendChild(box);
           else block.parent.insertBefore(box, block.nodes[block.nodes.length - 1].nextSibling);
           unit.bilingual = box;
         } else {
+          const holder = block.element ?? (block.parent.nodeType === 1 ? (block.parent as Element) : (block.parent as ShadowRoot).host);
+          // An option without a value submits its text: the page's value stays what it was.
+          if (holder.localName === 'option' && !holder.hasAttribute('value')) marks.set(unit, holder, 'value', (holder as HTMLOptionElement).value);
+          if (!job.bilingual) marks.markDocument();
+          marks.markBlock(unit, holder);
           unit.record = applyTranslation(block.parent, block.nodes, block.source, match.tree);
           unit.edits = undefined;
         }
@@ -96,7 +105,10 @@ export function createWriter(deps: WriterDeps) {
       const { element, name, value, leading, trailing } = unit.block;
       if (element.getAttribute(name) !== value) return deps.release(unit);
       const written = leading + translation.trim() + trailing;
-      ownWrite(() => element.setAttribute(name, written));
+      ownWrite(() => {
+        if (!job.bilingual) marks.markDocument();
+        element.setAttribute(name, written);
+      });
       unit.written = written;
       remember(translation.trim());
     } else {
@@ -144,6 +156,7 @@ export function createWriter(deps: WriterDeps) {
   function undo(unit: Unit): void {
     if (unit.kind === 'html') {
       if (unit.record) undoWrite(unit.record, unit.edits);
+      marks.release(unit);
       unit.bilingual?.remove();
       unit.record = undefined;
       unit.bilingual = undefined;
@@ -179,6 +192,7 @@ export function createWriter(deps: WriterDeps) {
         restored++;
         undo(unit);
       }
+      marks.restoreAll();
     },
 
     /** Whether the unit's nodes are as Glossa left them (nothing changed while it could not look). */
@@ -191,6 +205,9 @@ export function createWriter(deps: WriterDeps) {
       for (const [node, { written }] of record.texts) if (node.data !== written) return false;
       return record.created.every((n) => n.parentNode);
     },
+
+    /** The `lang` (or another marked attribute) of an element as the page set it, not as Glossa marked it. */
+    pageValue: (el: Element, name: string) => marks.pageValue(el, name),
 
     /** Text Glossa wrote: content the page copies from it is not translated again. */
     isOutput(text: string): boolean {
