@@ -123,7 +123,7 @@ export function createPageMarks(doc: Document, targetLang: string) {
 
     /** Puts back every attribute Glossa set. */
     restoreAll(): void {
-      for (const mark of [...placeOf.keys()]) unset(mark);
+      for (const mark of placeOf.keys()) unset(mark);
       owned.clear();
     },
   };
