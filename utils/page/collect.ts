@@ -71,10 +71,10 @@ function remember<V>(memo: Map<Element, V>, el: Element, value: V): void {
   memo.set(el, value);
 }
 
-export function createClassifier(ctx: CollectContext, inShadowTree = false) {
+export function createClassifier(ctx: CollectContext, inShadowTree = false, readDisplay = true) {
   const statuses = new Map<Element, NodeStatus>();
   const inlineMemo = new Map<Element, boolean>();
-  const rendered = createDisplayReader(ctx.view ?? null, inShadowTree);
+  const rendered = createDisplayReader(readDisplay ? ctx.view ?? null : null, inShadowTree);
 
   const statusOf = (el: Element): NodeStatus => {
     let status = statuses.get(el);
@@ -312,7 +312,8 @@ function isInsideOwn(el: Element, ctx: CollectContext): boolean {
  * translate="no"…), so that style and script churn costs nothing.
  */
 export function blockContainerOf(node: Node, ctx: CollectContext): Element | ShadowRoot | null {
-  const { statusOf } = createClassifier(ctx);
+  // Tags alone: this runs in mutation callbacks, where reading style would force a recalculation each time.
+  const { statusOf } = createClassifier(ctx, false, false);
   let current: Node | null = node.nodeType === 1 ? node : node.parentNode;
   while (current) {
     if (current.nodeType === 11) return (current as ShadowRoot).host ? (current as ShadowRoot) : null;
