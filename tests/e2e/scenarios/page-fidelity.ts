@@ -74,6 +74,7 @@ export function describePageFidelity(launch: LaunchLiveBrowser, titleSuffix = ''
       await page.waitForPhase('translated');
       await page.waitUntil((want) => document.getElementById('in-chart')!.textContent === want, de('Inside the chart'));
       await page.waitUntil((want) => (document.getElementById('commented')!.textContent ?? '').includes(want), de('Welcome to our home page.'));
+      await page.waitUntil((want) => (document.getElementById('colour') as HTMLSelectElement).options[2].textContent === want, de('Green light'));
       const seen = await page.evaluate(() => {
         const select = document.getElementById('colour') as HTMLSelectElement;
         const slider = document.getElementById('slider')!;
