@@ -90,6 +90,25 @@ describe('right to left: a page translated into Arabic or Hebrew', () => {
     expect(out.html).toBe('<p>مرحبا بكم</p><aside dir="rtl"><p dir="ltr">نص جانبي</p></aside>');
   });
 
+  it('translates a block again when the page changes it, whatever Glossa marked, and restores the page’s latest text', async () => {
+    // The section is marked for its loose text: the paragraph inside is still the page's English.
+    document.body.innerHTML = '<section>Loose text<p id="a">First text</p></section><blockquote lang="fr"><p id="b">Premier texte</p></blockquote>';
+    const translator = fakeTranslator();
+    const engine = testEngine(translator.translate, job('AR'));
+    await engine.start();
+    await engine.idle();
+    expect(document.getElementById('a')!.outerHTML).toBe('<p id="a" lang="ar" dir="rtl">FIRST TEXT</p>');
+    document.getElementById('a')!.textContent = 'Second text';
+    document.getElementById('b')!.textContent = 'Deuxième texte';
+    await engine.idle();
+    expect(document.getElementById('a')!.outerHTML).toBe('<p id="a" lang="ar" dir="rtl">SECOND TEXT</p>');
+    expect(document.getElementById('b')!.outerHTML).toBe('<p id="b" lang="ar" dir="rtl">DEUXIÈME TEXTE</p>');
+    expect(translator.sent()).toEqual(['Loose text', 'First text', 'Premier texte', 'Second text', 'Deuxième texte']);
+    await engine.restore();
+    expect(document.body.innerHTML).toBe('<section>Loose text<p id="a">Second text</p></section><blockquote lang="fr"><p id="b">Deuxième texte</p></blockquote>');
+    expect(rootAttributes()).toBe('');
+  });
+
   it('keeps each language’s direction in bilingual display: the original as it was, the translation right to left', async () => {
     document.documentElement.setAttribute('lang', 'en');
     const out = await translateAndRestore('<p>Good morning</p>', job('AR', true));
