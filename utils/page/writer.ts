@@ -60,6 +60,22 @@ export function createWriter(deps: WriterDeps) {
   const outputs = new Set<string>();
   const marks = createPageMarks(doc, job.targetLang);
   let writing: Promise<void> | undefined;
+  let documentMarked = false;
+
+  /**
+   * `<html lang>` says the target once something is translated in place. Set at the start of a
+   * frame: a new language restyles the whole page once, and then it happens in that frame's
+   * rendering rather than inside a style read of Glossa's (on a huge page, hundreds of ms).
+   */
+  const markDocumentSoon = () => {
+    if (job.bilingual || documentMarked) return;
+    documentMarked = true;
+    deps.onPassStart();
+    void nextFrame(doc).then(() => {
+      if (!deps.isStopped()) ownWrite(() => marks.markDocument());
+      deps.onPassEnd();
+    });
+  };
 
   const remember = (text: string) => {
     if (outputs.size >= MAX_REMEMBERED_OUTPUTS) outputs.clear();
@@ -91,7 +107,7 @@ export function createWriter(deps: WriterDeps) {
           const holder = block.element ?? (block.parent.nodeType === 1 ? (block.parent as Element) : (block.parent as ShadowRoot).host);
           // An option without a value submits its text: the page's value stays what it was.
           if (holder.localName === 'option' && !holder.hasAttribute('value')) marks.set(unit, holder, 'value', (holder as HTMLOptionElement).value);
-          if (!job.bilingual) marks.markDocument();
+          markDocumentSoon();
           marks.markBlock(unit, holder);
           unit.record = applyTranslation(block.parent, block.nodes, block.source, match.tree);
           unit.edits = undefined;
@@ -105,10 +121,8 @@ export function createWriter(deps: WriterDeps) {
       const { element, name, value, leading, trailing } = unit.block;
       if (element.getAttribute(name) !== value) return deps.release(unit);
       const written = leading + translation.trim() + trailing;
-      ownWrite(() => {
-        if (!job.bilingual) marks.markDocument();
-        element.setAttribute(name, written);
-      });
+      markDocumentSoon();
+      ownWrite(() => element.setAttribute(name, written));
       unit.written = written;
       remember(translation.trim());
     } else {
