@@ -24,11 +24,13 @@ function stripIdentity(el: Element): void {
   }
 }
 
-export function buildBilingual(doc: Document, source: SerializedBlock, tree: TranslatedTree, targetLang: string): HTMLElement {
+export function buildBilingual(doc: Document, source: SerializedBlock, tree: TranslatedTree, lang: string, rightToLeft: boolean): HTMLElement {
   const box = doc.createElement(BILINGUAL_TAG);
   box.setAttribute('translate', 'no');
   box.className = 'notranslate';
-  box.lang = targetLang.toLowerCase();
+  box.lang = lang;
+  // Its own direction, whatever the original's: each language reads its way.
+  box.dir = rightToLeft ? 'rtl' : 'ltr';
   // Inline styles, so the copy looks the same inside shadow roots that our stylesheet cannot reach.
   box.setAttribute('style', 'display:block;margin:0.25em 0 0;opacity:0.72;font-size:0.92em;font-style:normal;');
   const fill = (into: Node, id: number): void => {

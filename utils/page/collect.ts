@@ -2,9 +2,10 @@
 // inline elements, and runs of inline content inside containers that also hold blocks. The
 // walk is a generator so the caller can slice it; it yields `undefined` between elements.
 import {
-  BLOCK_TAGS, EXCLUDED_SELECTOR, INLINE_TAGS, LABEL_INPUT_TYPES, OPAQUE_TAGS, SKIPPED_TAGS,
-  TRANSLATED_ATTRIBUTES, excludedByAttributes, tagOf, type NodeStatus,
+  ATTRIBUTE_CARRIERS, BLOCK_TAGS, ELEMENT_ATTRIBUTES, EXCLUDED_SELECTOR, INLINE_TAGS, ISLAND_TAGS, LABEL_INPUT_TYPES, OPAQUE_TAGS,
+  SKIPPED_TAGS, TRANSLATED_ATTRIBUTES, WATCHED_ATTRIBUTES, excludedByAttributes, tagOf, type NodeStatus,
 } from './rules';
+import { createDisplayReader, inDrawing, svgStatus } from './display';
 import { MAX_INLINE_DEPTH, serializeBlock, serializePlain, type SerializedBlock } from './serialize';
 import type { ScopeMatcher } from './site-scope';
 
@@ -46,6 +47,12 @@ export interface CollectContext {
   onFrame?(frame: HTMLIFrameElement): void;
   /** The site's `Only translate` / `Never translate` rules, when it has any. */
   readonly scope?: ScopeMatcher;
+  /** A select or a drawing inside a block: its inside is collected on its own. */
+  onIsland?(el: Element): void;
+  /** An element's `lang` as the page set it (Glossa marks translated blocks with the target's). */
+  pageLang?(el: Element): string | null;
+  /** Where computed display is read (none: tag names alone decide). */
+  view?: (Window & typeof globalThis) | null;
 }
 
 const LETTER = /\p{L}/u;
@@ -67,25 +74,28 @@ function remember<V>(memo: Map<Element, V>, el: Element, value: V): void {
   memo.set(el, value);
 }
 
-export function createClassifier(ctx: CollectContext) {
+export function createClassifier(ctx: CollectContext, inShadowTree = false, readDisplay = true) {
   const statuses = new Map<Element, NodeStatus>();
   const inlineMemo = new Map<Element, boolean>();
+  const rendered = createDisplayReader(readDisplay ? ctx.view ?? null : null, inShadowTree);
 
   const statusOf = (el: Element): NodeStatus => {
     let status = statuses.get(el);
     if (status) return status;
     const tag = tagOf(el);
+    const svg = inDrawing(el);
     if (ctx.isOwn(el)) status = 'skip';
-    else if (SKIPPED_TAGS.has(tag)) {
+    else if (SKIPPED_TAGS.has(tag) && !svg) {
       if (tag === 'iframe') ctx.onFrame?.(el as HTMLIFrameElement);
       status = 'skip';
     } else if (excludedByAttributes(el) || ctx.scope?.excludes(el)) status = 'skip';
-    else if (el.hasAttribute('lang') && !ctx.languageAllowed(el.getAttribute('lang') ?? '')) status = 'skip';
+    else if (el.hasAttribute('lang') && !ctx.languageAllowed(langOf(ctx, el) ?? '')) status = 'skip';
+    else if (svg) status = svgStatus(tag);
+    else if (ISLAND_TAGS.has(tag)) status = 'island';
     else if (OPAQUE_TAGS.has(tag)) status = 'opaque';
     else if (el.shadowRoot) status = 'block'; // rendered from its shadow tree: walked separately
-    else if (INLINE_TAGS.has(tag)) status = 'inline';
-    else if (BLOCK_TAGS.has(tag)) status = 'block';
-    else status = 'inline'; // custom and unknown elements: inline unless they hold blocks
+    // Custom and unknown elements are inline unless they hold blocks or are rendered as one.
+    else status = rendered(el, BLOCK_TAGS.has(tag) ? 'block' : 'inline');
     remember(statuses, el, status);
     return status;
   };
@@ -102,7 +112,7 @@ export function createClassifier(ctx: CollectContext) {
       if (child.nodeType !== 1) continue;
       const c = child as Element;
       const status = statusOf(c);
-      if (status === 'opaque') continue;
+      if (status === 'opaque' || status === 'island') continue;
       if (status === 'skip') result = !breaksRun(c);
       else if (status === 'block' || depth >= MAX_INLINE_DEPTH) result = false;
       else result = inlineOnly(c, depth + 1);
@@ -123,17 +133,18 @@ export function* collectBlocks(root: Element | ShadowRoot | Document, ctx: Colle
   const doc = root.nodeType === 9 ? (root as Document) : root.ownerDocument!;
   const start: Element | ShadowRoot | null = root.nodeType === 9 ? (doc.body ?? doc.documentElement) : (root as Element | ShadowRoot);
   if (!start) return;
-  const { statusOf, inlineOnly, breaksRun } = createClassifier(ctx);
+  const { statusOf, inlineOnly, breaksRun } = createClassifier(ctx, start.getRootNode().nodeType === 11);
   const claimed = new WeakSet<Node>();
   const taken = (node: Node) => claimed.has(node) || ctx.isTaken(node);
 
   const makeBlock = (parent: Node, nodes: Node[], element?: Element): HtmlBlock | undefined => {
     const host = element ?? (parent.nodeType === 1 ? (parent as Element) : (parent as ShadowRoot).host);
-    const langHolder = host.closest('[lang]');
-    const lang = langHolder && langHolder !== doc.documentElement ? langHolder.getAttribute('lang') ?? '' : ctx.pageLanguage;
-    if (!ctx.languageAllowed(lang)) return undefined;
+    if (!ctx.languageAllowed(languageAt(host, ctx))) return undefined;
     if (ctx.scope && !ctx.scope.allowsBlock(host)) return undefined;
     const source = serializeBlock(nodes, { statusOf, preservesWhitespace: () => ctx.preservesWhitespace(host), textOf: ctx.textOf });
+    for (const slot of source.slots) if (slot.element && statusOf(slot.element) === 'island') ctx.onIsland?.(slot.element);
+    // Text straight inside a drawing's groups is not drawn; only text elements and foreignObject's HTML are.
+    if (!element && inDrawing(host) && tagOf(host) !== 'foreignobject') return undefined;
     if (!source.hasText || !LETTER.test(source.plain)) return undefined;
     // The walk never enters a whole element again: the element alone is claimed.
     if (element) claimed.add(element);
@@ -145,7 +156,8 @@ export function* collectBlocks(root: Element | ShadowRoot | Document, ctx: Colle
     const el = start as Element;
     if (taken(el) || statusOf(el) === 'skip') return;
     if (el.shadowRoot) ctx.onShadowRoot?.(el.shadowRoot);
-    if (inlineOnly(el)) {
+    // An island collected on its own is a container of blocks (options, text elements).
+    if (statusOf(el) !== 'island' && inlineOnly(el)) {
       const block = makeBlock(el, [...el.childNodes], el);
       if (block) yield block;
       return;
@@ -190,7 +202,7 @@ export function* collectBlocks(root: Element | ShadowRoot | Document, ctx: Colle
     }
     const status = statusOf(el);
     if (el.shadowRoot) ctx.onShadowRoot?.(el.shadowRoot);
-    if (status === 'opaque' || (status === 'skip' && !breaksRun(el)) || (status === 'inline' && inlineOnly(el))) {
+    if (status === 'opaque' || status === 'island' || (status === 'skip' && !breaksRun(el)) || (status === 'inline' && inlineOnly(el))) {
       run.push(el);
       node = walker.nextSibling();
       // A container may hold thousands of inline elements: a chance to pause between them.
@@ -230,14 +242,15 @@ export function* collectAttributes(root: Element | ShadowRoot | Document, ctx: C
   const doc = root.nodeType === 9 ? (root as Document) : root.ownerDocument!;
   const start = root.nodeType === 9 ? (doc.body ?? doc.documentElement) : (root as Element | ShadowRoot);
   if (!start) return;
-  if (start.nodeType === 1 && ((start as Element).closest(EXCLUDED_SELECTOR) || isInsideOwn(start as Element, ctx))) return;
+  // The start itself is checked in the walk: a textarea or an image is its own start when only it changed or came.
+  if (start.nodeType === 1 && ((start as Element).parentElement?.closest(ATTRIBUTE_EXCLUDED_SELECTOR) || isInsideOwn(start as Element, ctx))) return;
   // Excluded subtrees are rejected whole; images and inputs are skipped for text, not for attributes.
   const excluded = (el: Element, attributed: boolean): boolean => {
     if (ctx.isOwn(el) || ctx.scope?.excludes(el)) return true;
     const tag = tagOf(el);
-    if (SKIPPED_TAGS.has(tag) && !ATTRIBUTE_CARRIERS.has(tag)) return true;
+    if ((SKIPPED_TAGS.has(tag) && !ATTRIBUTE_CARRIERS.has(tag)) || tag === 'svg') return true;
     if (!attributed) return false;
-    return excludedByAttributes(el) || (el.hasAttribute('lang') && !ctx.languageAllowed(el.getAttribute('lang') ?? ''));
+    return excludedByAttributes(el) || (el.hasAttribute('lang') && !ctx.languageAllowed(langOf(ctx, el) ?? ''));
   };
   const walker = doc.createTreeWalker(start, 1 /* SHOW_ELEMENT */);
   /** The first element after `el`'s subtree (null past the end of `start`). */
@@ -260,14 +273,13 @@ export function* collectAttributes(root: Element | ShadowRoot | Document, ctx: C
       continue;
     }
     node = subtree ? walker.nextNode() : null;
-    if (!attributed || !ATTRIBUTE_NAMES.some((name) => el.hasAttribute(name))) continue;
+    if (!attributed || !WATCHED_ATTRIBUTES.some((name) => el.hasAttribute(name))) continue;
     if (ctx.scope && !ctx.scope.allowsAttributes(el)) continue;
-    const langHolder = el.closest('[lang]');
-    const lang = langHolder && langHolder !== doc.documentElement ? langHolder.getAttribute('lang') ?? '' : ctx.pageLanguage;
-    if (!ctx.languageAllowed(lang)) continue;
-    const names = tagOf(el) === 'input' && LABEL_INPUT_TYPES.has((el.getAttribute('type') ?? '').toLowerCase())
+    if (!ctx.languageAllowed(languageAt(el, ctx))) continue;
+    const tag = tagOf(el);
+    const names = tag === 'input' && LABEL_INPUT_TYPES.has((el.getAttribute('type') ?? '').toLowerCase())
       ? ATTRIBUTE_NAMES
-      : TRANSLATED_ATTRIBUTES;
+      : ELEMENT_ATTRIBUTES.has(tag) ? [...TRANSLATED_ATTRIBUTES, ...ELEMENT_ATTRIBUTES.get(tag)!] : TRANSLATED_ATTRIBUTES;
     for (const name of names) {
       const value = el.getAttribute(name);
       if (!value || !LETTER.test(value)) continue;
@@ -277,8 +289,22 @@ export function* collectAttributes(root: Element | ShadowRoot | Document, ctx: C
   }
 }
 
-/** Skipped for their text (or the user's value), but their attributes (alt, placeholder, title…) are translated. */
-const ATTRIBUTE_CARRIERS = new Set(['img', 'input', 'area', 'textarea', 'select']);
+/** Drawings keep their attributes (their labels belong with the drawing's own markup). */
+const ATTRIBUTE_EXCLUDED_SELECTOR = `${EXCLUDED_SELECTOR},svg`;
+
+function langOf(ctx: CollectContext, el: Element): string | null {
+  return ctx.pageLang ? ctx.pageLang(el) : el.getAttribute('lang');
+}
+
+/** The language the page declares for text inside `el` (the document's own as decided at the start). */
+function languageAt(el: Element, ctx: CollectContext): string {
+  const root = el.ownerDocument.documentElement;
+  for (let node: Element | null = el.closest('[lang]'); node && node !== root; node = node.parentElement?.closest('[lang]') ?? null) {
+    const lang = langOf(ctx, node);
+    if (lang !== null) return lang;
+  }
+  return ctx.pageLanguage;
+}
 
 function isInsideOwn(el: Element, ctx: CollectContext): boolean {
   for (let node: Element | null = el.parentElement; node; node = node.parentElement) if (ctx.isOwn(node)) return true;
@@ -291,7 +317,8 @@ function isInsideOwn(el: Element, ctx: CollectContext): boolean {
  * translate="no"…), so that style and script churn costs nothing.
  */
 export function blockContainerOf(node: Node, ctx: CollectContext): Element | ShadowRoot | null {
-  const { statusOf } = createClassifier(ctx);
+  // Tags alone: this runs in mutation callbacks, where reading style would force a recalculation each time.
+  const { statusOf } = createClassifier(ctx, false, false);
   let current: Node | null = node.nodeType === 1 ? node : node.parentNode;
   while (current) {
     if (current.nodeType === 11) return (current as ShadowRoot).host ? (current as ShadowRoot) : null;
@@ -301,8 +328,9 @@ export function blockContainerOf(node: Node, ctx: CollectContext): Element | Sha
     if (tag === 'body') return el;
     if (tag === 'html') return null;
     const status = statusOf(el);
-    if (status === 'skip') return null;
-    if (status === 'block' && !INLINE_TAGS.has(tag)) return el;
+    // An element that came with attributes only (an image, an input) is read for them.
+    if (status === 'skip') return current === node && ATTRIBUTE_CARRIERS.has(tag) ? el : null;
+    if (status === 'island' || (status === 'block' && !INLINE_TAGS.has(tag))) return el;
     current = el.parentNode;
   }
   return null;

@@ -24,6 +24,8 @@ export interface CollectorDeps {
   pageLanguage(): string;
   languageAllowed(lang: string): boolean;
   isOutput(text: string): boolean;
+  /** An element's `lang` as the page set it. */
+  pageLang(el: Element): string | null;
   isStopped(): boolean;
   /** Starts following a shadow root or a frame's document; false when it was followed already. */
   watchRoot(root: ShadowRoot | Document): boolean;
@@ -52,6 +54,8 @@ export function createCollector(deps: CollectorDeps) {
   const observedFrames = new WeakSet<Element>();
   const frameCleanups: (() => void)[] = [];
   let collecting: Promise<void> | undefined;
+  /** The job being collected (islands found in it are collected as part of it). */
+  let current: CollectJob | undefined;
 
   const context: CollectContext = {
     isOwn: (node) => registry.own.has(node) || (node.nodeType === 1 && (node as Element).localName === BILINGUAL_TAG),
@@ -68,6 +72,11 @@ export function createCollector(deps: CollectorDeps) {
       if (deps.watchRoot(root)) queue.push({ root, fromMutation: false });
     },
     onFrame: (frame) => watchFrame(frame),
+    onIsland: (el) => {
+      if (current) queue.push({ root: el, fromMutation: current.fromMutation, immediate: current.immediate });
+    },
+    pageLang: (el) => deps.pageLang(el),
+    view: win,
   };
 
   function watchFrame(frame: HTMLIFrameElement): void {
@@ -111,6 +120,7 @@ export function createCollector(deps: CollectorDeps) {
       const slicer = createSlicer();
       while (queue.length && !deps.isStopped()) {
         const job = queue.shift()!;
+        current = job;
         if (!job.attributesOnly) {
           for (const block of collectBlocks(job.root, context)) {
             if (deps.isStopped()) return;

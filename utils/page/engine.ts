@@ -124,6 +124,7 @@ export function createPageEngine(options: PageEngineOptions): PageEngine {
     pageLanguage: () => pageLanguage,
     languageAllowed: allowLanguage,
     isOutput: (text) => writer.isOutput(text),
+    pageLang: (el) => writer.pageValue(el, 'lang'),
     watchRoot: (root) => observer.watch(root),
     track: (unit, immediate) => {
       scheduler.track(unit);

@@ -3,11 +3,11 @@
 // released too, so nodes that come back later (tab panels, route caches, recycled rows) are
 // source text again and never a translation taken for source; added content is collected.
 // Glossa's own writes are kept out of the records.
-import { EXCLUDED_SELECTOR, TRANSLATED_ATTRIBUTES } from './rules';
+import { EXCLUDED_SELECTOR, WATCHED_ATTRIBUTES } from './rules';
 import { connected, elementOf, type HtmlUnit, type Registry, type Unit } from './units';
 
 const MUTATION_OPTIONS: MutationObserverInit = {
-  subtree: true, childList: true, characterData: true, attributes: true, attributeFilter: [...TRANSLATED_ATTRIBUTES, 'value'],
+  subtree: true, childList: true, characterData: true, attributes: true, attributeFilter: [...WATCHED_ATTRIBUTES],
 };
 
 export interface ObserverDeps {

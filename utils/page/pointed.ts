@@ -3,6 +3,7 @@
 // engine and other translators leave it alone), and hidden again on the second point. Pure DOM:
 // the translate function is injected.
 import type { BlockResult } from '../shared/protocol';
+import { isRightToLeft, langTagOf } from './page-marks';
 import { buildBilingual } from './bilingual';
 import type { CollectContext, HtmlBlock } from './collect';
 import { blockAt } from './point';
@@ -68,7 +69,8 @@ export function createPointedBlocks(doc: Document, context: () => CollectContext
         if (!block.nodes.every((n) => n.parentNode === block.parent)) return 'failed';
         const match = matchTranslation(parse(result.text), block.source.slots);
         if (!match.ok) return 'failed';
-        const copy = buildBilingual(doc, block.source, match.tree, targetLang);
+        const lang = langTagOf(targetLang);
+        const copy = buildBilingual(doc, block.source, match.tree, lang, isRightToLeft(lang));
         copy.setAttribute('data-glossa-pointed', '');
         insert(block, copy);
         shown.set(key, copy);

@@ -1,6 +1,6 @@
 // What the page engine translates, looks into, treats as an opaque placeholder, or skips.
-// Decisions are made on tag names and attributes only: asking for computed styles per element
-// would force style recalculation on every slice of a large page.
+// Decisions start from tag names and attributes; where the page's styles make an element a
+// block or an inline box against its tag, display.ts corrects the tag (computed display, cached).
 
 /**
  * Elements whose content is never translated. At block level they are passed over with their
@@ -9,8 +9,8 @@
 export const SKIPPED_TAGS: ReadonlySet<string> = new Set([
   'script', 'style', 'noscript', 'template', // code and resources, not prose
   'code', 'pre', 'kbd', 'samp', 'var', // program text, keyboard input, output and variables
-  'textarea', 'input', 'select', 'option', 'optgroup', 'datalist', // form values belong to the user
-  'svg', 'math', // own markup languages; their text is drawing or notation
+  'textarea', 'input', 'datalist', // form values belong to the user
+  'math', // its own markup language: notation, not prose
   'iframe', 'object', 'embed', 'frame', 'frameset', // other documents (same-origin iframes are walked separately)
   'canvas', 'video', 'audio', 'picture', 'img', 'map', 'area', 'source', 'track', // media: alt text goes as an attribute
   'head', 'title', 'meta', 'link', 'base', // the title is translated as its own block
@@ -26,6 +26,12 @@ export const INLINE_TAGS: ReadonlySet<string> = new Set([
   'strong', 'sub', 'sup', 'time', 'tt', 'u', 'slot',
 ]);
 
+/**
+ * Elements that travel inside a block as an empty placeholder, like skipped ones, but whose
+ * inside is walked on its own: the option text of a select, the text of a drawing.
+ */
+export const ISLAND_TAGS: ReadonlySet<string> = new Set(['select', 'svg']);
+
 /** Opaque inline elements that never carry text worth sending (in addition to SKIPPED_TAGS). */
 export const OPAQUE_TAGS: ReadonlySet<string> = new Set(['br', 'wbr', 'rt', 'rp', 'meter', 'progress']);
 
@@ -35,6 +41,7 @@ export const BLOCK_TAGS: ReadonlySet<string> = new Set([
   'dir', 'div', 'dl', 'dt', 'fieldset', 'figcaption', 'figure', 'footer', 'form', 'h1', 'h2', 'h3', 'h4',
   'h5', 'h6', 'header', 'hgroup', 'hr', 'html', 'legend', 'li', 'main', 'menu', 'nav', 'ol', 'p',
   'search', 'section', 'summary', 'table', 'tbody', 'td', 'tfoot', 'th', 'thead', 'tr', 'ul', 'colgroup', 'col',
+  'option', 'optgroup', // only ever reached inside a select (a datalist's are skipped)
 ]);
 
 /** Void elements: serialised without a closing tag, as the HTML parser reads them back. */
@@ -52,8 +59,25 @@ export function sentTagName(tag: string): string {
   return SENDABLE_TAGS.has(tag) && tag !== 'slot' ? tag : 'span';
 }
 
-/** Attributes whose values are translated as plain-text blocks. */
-export const TRANSLATED_ATTRIBUTES: readonly string[] = ['title', 'alt', 'placeholder', 'aria-label', 'aria-description'];
+/**
+ * Attributes whose values are translated as plain-text blocks: shown, or read to users by
+ * screen readers and braille displays. Never the ones holding ids (aria-labelledby and the like).
+ */
+export const TRANSLATED_ATTRIBUTES: readonly string[] = [
+  'title', 'alt', 'placeholder', 'aria-label', 'aria-description',
+  'aria-roledescription', 'aria-valuetext', 'aria-placeholder', 'aria-braillelabel', 'aria-brailleroledescription',
+];
+
+/** Attributes translated on some elements only: shown (menu and caption labels) or spoken (header abbreviations). */
+export const ELEMENT_ATTRIBUTES: ReadonlyMap<string, readonly string[]> = new Map([
+  ['track', ['label']], ['optgroup', ['label']], ['option', ['label']], ['th', ['abbr']],
+]);
+
+/** Every attribute name some element has translated (what the page's changes are watched for). */
+export const WATCHED_ATTRIBUTES: readonly string[] = [...new Set([...TRANSLATED_ATTRIBUTES, 'value', 'label', 'abbr'])];
+
+/** Skipped for their text (or the user's value), but their attributes (alt, placeholder, title, track labels…) are translated. */
+export const ATTRIBUTE_CARRIERS: ReadonlySet<string> = new Set(['img', 'input', 'area', 'map', 'textarea', 'video', 'audio', 'track']);
 
 /** Input types whose `value` is a visible label rather than user data. */
 export const LABEL_INPUT_TYPES: ReadonlySet<string> = new Set(['button', 'reset']);
@@ -63,7 +87,7 @@ export const LABEL_INPUT_TYPES: ReadonlySet<string> = new Set(['button', 'reset'
  * used with `closest()` for attribute blocks and nodes added later.
  */
 export const EXCLUDED_SELECTOR = [
-  ...[...SKIPPED_TAGS].filter((tag) => !['img', 'input', 'area', 'head', 'title', 'meta', 'link', 'base'].includes(tag)),
+  ...[...SKIPPED_TAGS].filter((tag) => !ATTRIBUTE_CARRIERS.has(tag) && !['head', 'title', 'meta', 'link', 'base'].includes(tag)),
   '[translate="no" i]', '.notranslate', '[contenteditable]:not([contenteditable="false" i])',
 ].join(',');
 
@@ -75,6 +99,8 @@ export type NodeStatus =
   | 'inline'
   /** Opaque inline content: kept in place as an empty placeholder. */
   | 'opaque'
+  /** A placeholder in the surrounding block whose inside is collected on its own (ISLAND_TAGS). */
+  | 'island'
   /** Anything else: a block of its own or a container of blocks. */
   | 'block';
 

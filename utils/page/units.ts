@@ -136,10 +136,19 @@ export type Registry = ReturnType<typeof createRegistry>;
 /** The element whose position says where the unit is (none for the title). */
 export function elementOf(unit: Unit): Element | undefined {
   if (unit.kind === 'title') return undefined;
-  if (unit.kind === 'attribute') return unit.block.element;
+  if (unit.kind === 'attribute') return shownBy(unit.block.element);
   const { block } = unit;
-  if (block.element) return block.element;
+  if (block.element) return shownBy(block.element);
   return block.parent.nodeType === 1 ? (block.parent as Element) : (block.parent as ShadowRoot).host;
+}
+
+/** Elements without a box of their own (options, track labels, image-map areas) are placed by the element that shows them. */
+function shownBy(el: Element): Element {
+  const tag = el.localName;
+  if (tag === 'option' || tag === 'optgroup') return el.closest('select') ?? el;
+  if (tag === 'track') return el.parentElement ?? el;
+  if (tag === 'area') return el.closest('map')?.parentElement ?? el;
+  return el;
 }
 
 /** Rendered at all (no display:none above it): checkVisibility reads computed style only, never layout. */

@@ -137,16 +137,11 @@ export function applyTranslation(
     const desired: Node[] = [];
     for (let k = 0; k < texts.length; k++) {
       const gap = gaps[k] ?? [];
-      let placed = false;
-      for (const node of gap) {
-        if (node.nodeType === 3) {
-          const text = node as Text;
-          writeText(record, text, placed ? '' : texts[k]);
-          placed = true;
-        }
-        desired.push(node);
-      }
-      if (!placed && texts[k]) {
+      const gapTexts = gap.filter((node): node is Text => node.nodeType === 3);
+      const shares = shareGapText(gapTexts, texts[k]);
+      gapTexts.forEach((text, i) => writeText(record, text, shares[i]));
+      desired.push(...gap);
+      if (!gapTexts.length && texts[k]) {
         const created = doc.createTextNode(texts[k]);
         record.created.push(created);
         desired.push(created);
@@ -159,6 +154,36 @@ export function applyTranslation(
     }
   }
   return record;
+}
+
+const BLANK = /^[ \t\n\r\f]*$/;
+
+/**
+ * What each text node of a gap gets: the text goes into the first node that held text, so it
+ * stays on the same side of comments around it; white space alone before or after that keeps
+ * its node where the translation still has it there; other nodes are emptied.
+ */
+function shareGapText(nodes: readonly Text[], text: string): string[] {
+  const shares = nodes.map(() => '');
+  if (!nodes.length) return shares;
+  const first = nodes.findIndex((node) => !BLANK.test(node.data));
+  if (first < 0) {
+    shares[0] = text;
+    return shares;
+  }
+  let last = nodes.length - 1;
+  while (BLANK.test(nodes[last].data)) last--;
+  let rest = text;
+  for (let i = 0; i < first && rest.startsWith(nodes[i].data); i++) {
+    shares[i] = nodes[i].data;
+    rest = rest.slice(nodes[i].data.length);
+  }
+  for (let i = nodes.length - 1; i > last && nodes[i].data.length <= rest.length && rest.endsWith(nodes[i].data); i--) {
+    shares[i] = nodes[i].data;
+    rest = rest.slice(0, rest.length - nodes[i].data.length);
+  }
+  shares[first] = rest;
+  return shares;
 }
 
 function writeText(record: WriteRecord, node: Text, data: string): void {

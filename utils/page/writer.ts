@@ -3,6 +3,7 @@
 // the order of Glossa's ids are used (write-back.ts); answers that do not match are refused.
 import type { BlockResult, PageJobOptions } from '../shared/protocol';
 import type { buildBilingual } from './bilingual';
+import { createPageMarks } from './page-marks';
 import { createSlicer } from './schedule';
 import type { Unit } from './units';
 import { applyTranslation, createInertParser, matchTranslation, undoWrite } from './write-back';
@@ -20,6 +21,8 @@ const RESTORES_PER_FRAME = 150;
 const LETTER = /\p{L}/u;
 /** Translations remembered for the never-translate-a-translation check. */
 const MAX_REMEMBERED_OUTPUTS = 20_000;
+/** Block elements that cannot show a second line under them: translated in place in bilingual display too. */
+const IN_PLACE_ONLY = new Set(['option', 'text']);
 
 export interface WriterDeps {
   doc: Document;
@@ -63,8 +66,25 @@ export function createWriter(deps: WriterDeps) {
   const parse = createInertParser(doc);
   const queue: { unit: Unit; result: BlockResult }[] = [];
   const outputs = new Set<string>();
+  const marks = createPageMarks(doc, job.targetLang);
   let writing: Promise<void> | undefined;
   let perFrame = WRITES_PER_FRAME;
+  let documentMarked = false;
+
+  /**
+   * `<html lang>` says the target once something is translated in place. Set at the start of a
+   * frame: a new language restyles the whole page once, and then it happens in that frame's
+   * rendering rather than inside a style read of Glossa's (on a huge page, hundreds of ms).
+   */
+  const markDocumentSoon = () => {
+    if (job.bilingual || documentMarked) return;
+    documentMarked = true;
+    deps.onPassStart();
+    void nextFrame(doc).then(() => {
+      if (!deps.isStopped()) ownWrite(() => marks.markDocument());
+      deps.onPassEnd();
+    });
+  };
 
   const remember = (text: string) => {
     if (outputs.size >= MAX_REMEMBERED_OUTPUTS) outputs.clear();
@@ -87,13 +107,18 @@ export function createWriter(deps: WriterDeps) {
       if (!LETTER.test(plain) && LETTER.test(block.source.plain)) return refuse(unit, 'bad-response', 'Empty translation');
       const bilingual = job.bilingual ? deps.bilingual() : undefined;
       ownWrite(() => {
-        if (bilingual) {
-          const box = bilingual(doc, block.source, match.tree, job.targetLang);
+        if (bilingual && !IN_PLACE_ONLY.has(block.element?.localName ?? '')) {
+          const box = bilingual(doc, block.source, match.tree, marks.lang, marks.rightToLeft);
           own.add(box);
           if (block.element) block.element.appendChild(box);
           else block.parent.insertBefore(box, block.nodes[block.nodes.length - 1].nextSibling);
           unit.bilingual = box;
         } else {
+          const holder = block.element ?? (block.parent.nodeType === 1 ? (block.parent as Element) : (block.parent as ShadowRoot).host);
+          // An option without a value submits its text: the page's value stays what it was.
+          if (holder.localName === 'option' && !holder.hasAttribute('value')) marks.set(unit, holder, 'value', (holder as HTMLOptionElement).value);
+          markDocumentSoon();
+          marks.markBlock(unit, holder);
           unit.record = applyTranslation(block.parent, block.nodes, block.source, match.tree);
           unit.edits = undefined;
         }
@@ -106,6 +131,7 @@ export function createWriter(deps: WriterDeps) {
       const { element, name, value, leading, trailing } = unit.block;
       if (element.getAttribute(name) !== value) return deps.release(unit);
       const written = leading + translation.trim() + trailing;
+      markDocumentSoon();
       ownWrite(() => element.setAttribute(name, written));
       unit.written = written;
       remember(translation.trim());
@@ -155,6 +181,7 @@ export function createWriter(deps: WriterDeps) {
   function undo(unit: Unit): void {
     if (unit.kind === 'html') {
       if (unit.record) undoWrite(unit.record, unit.edits);
+      marks.release(unit);
       unit.bilingual?.remove();
       unit.record = undefined;
       unit.bilingual = undefined;
@@ -190,6 +217,7 @@ export function createWriter(deps: WriterDeps) {
         restored++;
         undo(unit);
       }
+      marks.restoreAll();
     },
 
     /** Whether the unit's nodes are as Glossa left them (nothing changed while it could not look). */
@@ -202,6 +230,9 @@ export function createWriter(deps: WriterDeps) {
       for (const [node, { written }] of record.texts) if (node.data !== written) return false;
       return record.created.every((n) => n.parentNode);
     },
+
+    /** The `lang` (or another marked attribute) of an element as the page set it, not as Glossa marked it. */
+    pageValue: (el: Element, name: string) => marks.pageValue(el, name),
 
     /** Text Glossa wrote: content the page copies from it is not translated again. */
     isOutput(text: string): boolean {

@@ -1,0 +1,132 @@
+// Attributes Glossa sets beside a translation so the page says what it now is: `<html lang>`
+// and `dir`, the `lang`/`dir` of blocks whose language or direction differs from the
+// document's, and the value of a translated option (pinned, since it defaults to the text).
+// Each is recorded with the page's own value (or its absence) and put back exactly.
+
+/** Base languages written right to left. */
+const RIGHT_TO_LEFT = new Set(['ar', 'arc', 'ckb', 'dv', 'fa', 'he', 'iw', 'ks', 'ku', 'ps', 'sd', 'ug', 'ur', 'yi']);
+
+/** A target code as a `lang` value: `EN-US` → `en-US`, `ZH-HANS` → `zh-Hans`, `DE` → `de`. */
+export function langTagOf(code: string): string {
+  return code.trim().split(/[-_]/).filter(Boolean).map((part, i) => {
+    if (i === 0) return part.toLowerCase();
+    if (part.length === 4) return part[0].toUpperCase() + part.slice(1).toLowerCase();
+    return part.length === 2 ? part.toUpperCase() : part.toLowerCase();
+  }).join('-');
+}
+
+export function isRightToLeft(lang: string): boolean {
+  return RIGHT_TO_LEFT.has(lang.trim().split(/[-_]/)[0].toLowerCase());
+}
+
+interface Mark {
+  /** The page's value (null: the attribute was absent). */
+  original: string | null;
+  written: string;
+  owners: Set<object>;
+}
+
+/** Who holds the document's marks (released only when the whole page is restored). */
+const DOCUMENT_OWNER = {};
+
+export function createPageMarks(doc: Document, targetLang: string) {
+  const lang = langTagOf(targetLang);
+  const rtl = isRightToLeft(lang);
+  const marks = new Map<Element, Map<string, Mark>>();
+  const owned = new Map<object, Mark[]>();
+  const placeOf = new Map<Mark, { el: Element; name: string }>();
+
+  const set = (owner: object, el: Element, name: string, value: string): void => {
+    let byName = marks.get(el);
+    if (!byName) marks.set(el, (byName = new Map()));
+    let mark = byName.get(name);
+    if (!mark) {
+      mark = { original: el.getAttribute(name), written: value, owners: new Set() };
+      byName.set(name, mark);
+      placeOf.set(mark, { el, name });
+      if (mark.original !== value) el.setAttribute(name, value);
+    }
+    if (mark.owners.has(owner)) return;
+    mark.owners.add(owner);
+    const list = owned.get(owner);
+    if (list) list.push(mark);
+    else owned.set(owner, [mark]);
+  };
+
+  /** Puts a mark's original back, unless the page has set a value of its own since. */
+  const unset = (mark: Mark): void => {
+    const { el, name } = placeOf.get(mark)!;
+    placeOf.delete(mark);
+    const byName = marks.get(el);
+    byName?.delete(name);
+    if (byName && !byName.size) marks.delete(el);
+    if (el.getAttribute(name) !== mark.written || mark.original === mark.written) return;
+    if (mark.original === null) el.removeAttribute(name);
+    else el.setAttribute(name, mark.original);
+  };
+
+  /** The attribute's value as the page wrote it. */
+  const pageValue = (el: Element, name: string): string | null => {
+    const mark = marks.get(el)?.get(name);
+    return mark ? mark.original : el.getAttribute(name);
+  };
+
+  /** The nearest element (self included) where the page itself set `name`, and that value. */
+  const pageHolder = (el: Element, name: string): { holder: Element; value: string } | undefined => {
+    for (let node: Element | null = el.closest(`[${name}]`); node; node = node.parentElement?.closest(`[${name}]`) ?? null) {
+      const value = pageValue(node, name);
+      if (value !== null) return { holder: node, value };
+    }
+    return undefined;
+  };
+
+  return {
+    lang,
+    rightToLeft: rtl,
+    pageValue,
+    pageHolder,
+
+    /** `<html lang>` (and `dir`) say the target language, once something was translated in place. */
+    markDocument(): void {
+      const root = doc.documentElement;
+      if (!root) return;
+      set(DOCUMENT_OWNER, root, 'lang', lang);
+      const pageDir = (pageValue(root, 'dir') ?? '').toLowerCase();
+      if (rtl || (pageDir && pageDir !== 'ltr')) set(DOCUMENT_OWNER, root, 'dir', rtl ? 'rtl' : 'ltr');
+    },
+
+    /**
+     * Marks the element holding a translated block: right-to-left targets always (pages set
+     * their own directions below the root), others where the page declared another language
+     * or a direction other than left to right below the document element.
+     */
+    markBlock(owner: object, el: Element): void {
+      const root = doc.documentElement;
+      const langHolder = pageHolder(el, 'lang');
+      if (rtl || (langHolder && langHolder.holder !== root)) set(owner, el, 'lang', lang);
+      const dirHolder = pageHolder(el, 'dir');
+      if (rtl || (dirHolder && dirHolder.holder !== root && dirHolder.value.toLowerCase() !== 'ltr')) set(owner, el, 'dir', rtl ? 'rtl' : 'ltr');
+    },
+
+    set,
+
+    /** Takes out the marks only `owner` held (a unit the page changed). */
+    release(owner: object): void {
+      const list = owned.get(owner);
+      if (!list) return;
+      owned.delete(owner);
+      for (const mark of list) {
+        mark.owners.delete(owner);
+        if (!mark.owners.size && placeOf.has(mark)) unset(mark);
+      }
+    },
+
+    /** Puts back every attribute Glossa set. */
+    restoreAll(): void {
+      for (const mark of placeOf.keys()) unset(mark);
+      owned.clear();
+    },
+  };
+}
+
+export type PageMarks = ReturnType<typeof createPageMarks>;
