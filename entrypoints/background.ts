@@ -11,6 +11,7 @@ import { registerGlossaryService } from '@/utils/background/glossary-service';
 import { registerPageService } from '@/utils/background/page-service';
 import { registerSelectionService } from '@/utils/background/selection-service';
 import { registerTermService } from '@/utils/background/term-service';
+import { registerPdfService } from '@/utils/background/pdf-service';
 
 export default defineBackground(() => {
   // Private data first: content scripts lose storage.local (Chromium); Firefox moves it to IndexedDB once.
@@ -24,6 +25,7 @@ export default defineBackground(() => {
   registerGlossaryService();
   registerTermService();
   registerTabControl(ready);
+  registerPdfService(ready);
 
   browser.runtime.onInstalled.addListener(afterReady(ready, createMenus));
   browser.runtime.onStartup.addListener(afterReady(ready, createMenus));

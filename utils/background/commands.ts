@@ -8,6 +8,8 @@ import { toggleTab } from './tab-control';
 import { updateTabState } from './tab-state';
 import { applyBadge } from './badge';
 import { createTermFixMenu, MENU_FIX_TRANSLATION, openTermFix } from './term-menu';
+import { createPdfLinkMenu, MENU_TRANSLATE_PDF_LINK, openPdfLink } from './pdf-service';
+import { PDF_LINK_PATTERNS } from '../shared/pdf-url';
 
 export const MENU_TRANSLATE_SELECTION = 'translate-selection';
 export const MENU_TRANSLATE_PAGE = 'translate-page';
@@ -23,6 +25,7 @@ export async function createMenus(): Promise<void> {
   menus.create({ id: MENU_TRANSLATE_SELECTION, title: t('backgroundMenuTranslateSelection'), contexts: ['selection'] });
   menus.create({ id: MENU_TRANSLATE_PAGE, title: t('backgroundMenuTranslatePage'), contexts: ['page'] });
   createTermFixMenu();
+  createPdfLinkMenu(PDF_LINK_PATTERNS);
 }
 
 /** The tab a command or menu click refers to: the one it names, else the focused window's active tab. */
@@ -61,6 +64,8 @@ export async function handleCommand(command: string, tab?: Tab): Promise<void> {
 }
 
 export async function handleMenuClick(info: MenuInfo, tab?: Tab): Promise<void> {
+  // A link's PDF opens in a new tab: the tab the click came from needs no access.
+  if (info.menuItemId === MENU_TRANSLATE_PDF_LINK) return openPdfLink(info, tab);
   const target = await targetTab(tab);
   if (target?.id === undefined) return;
   if (info.menuItemId === MENU_TRANSLATE_PAGE) await toggleTab(target.id, 'menu');

@@ -15,6 +15,7 @@ import { connectionProblem } from './connection-check';
 import { currentJobOptions, preferFormality, sameJob } from './job-options';
 import { contentScriptPresent, isRestrictedUrl, sendIfPresent, sendToContent } from './injection';
 import { hostnameOf, ruleFor, setSiteRule, sitePermissionPattern } from './site-rules';
+import { isPdfViewerUrl } from './pdf-service';
 import { EMPTY_TAB_STATE, clearTabState, getTabState, storedTabIds, updateTabState, type TabState } from './tab-state';
 
 /** What started a translation; never-translate sites refuse all of them. */
@@ -154,6 +155,8 @@ export async function handleTabUpdated(tabId: number, change: { status?: string;
     return;
   }
   if (change.status !== 'complete') return;
+  // The PDF viewer is Glossa's own page: its state is its own, from its first message on.
+  if (isPdfViewerUrl(tab?.url ?? change.url)) return;
   const state = await getTabState(tabId);
   if (state.updatedAt > 0) {
     if (await contentScriptPresent(tabId)) {
@@ -231,7 +234,8 @@ export async function tabInfo(tabId: number): Promise<TabInfo> {
   return {
     tabId,
     hostname,
-    restricted: isRestrictedUrl(url),
+    // The PDF viewer translates in its own page; the popup shows its progress and billing.
+    restricted: isRestrictedUrl(url) && !isPdfViewerUrl(url),
     state,
     siteRule: ruleFor(hostname, rules),
     rules,

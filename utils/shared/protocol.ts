@@ -124,6 +124,14 @@ export interface ProtocolMap {
   refreshTermInPage(data: { phrase: string; sourceLang: string }): { blocks: number; billedCharacters: number };
   /** Background → popover script (context menu `fix-translation`): open the form for this frame's selection. */
   showTermFix(data: { sourceLang: string; targetLang: string }): { shown: boolean };
+
+  // ── PDF viewer (entrypoints/pdf-viewer → utils/background/pdf-service.ts) ──────────────
+  /** The viewer tab starts (or goes on with) translating a PDF: its job from the settings, kept in the tab's state. */
+  pdfViewerStart(data: { file: string }): { job: PageJobOptions; state: TabState };
+  /** Translate the viewer tab's paragraphs (plain text) through the one pipeline; results in order. */
+  translatePdfBlocks(data: { texts: string[]; file: string; priority?: boolean }): { results: BlockResult[]; billedCharacters: number };
+  /** Popup: open the PDF the tab shows in Glossa's viewer, in the same tab. */
+  openPdfViewer(data: { tabId: number }): { opened: boolean };
 }
 
 // ── fixing a term: types ─────────────────────────────────────────────────────────────
