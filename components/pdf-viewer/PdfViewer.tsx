@@ -9,7 +9,7 @@ import { PdfToolbar } from './PdfToolbar';
 import { PasswordDialog, usePasswordPrompt } from './PasswordDialog';
 import { outlineOf, type OutlineEntry } from './pdf-document';
 import { buildExportHtml, downloadHtml } from './export-html';
-import { usePdfReader } from './use-pdf-reader';
+import { INITIAL_SCALE, usePdfReader } from './use-pdf-reader';
 
 /** Pages drawn around the ones on screen; farther pages are let go. */
 const DRAW_MARGIN = 2;
@@ -36,7 +36,7 @@ export function PdfViewer({ file }: Props) {
   const password = usePasswordPrompt();
   const reader = usePdfReader(password.ask);
   const { doc } = reader;
-  const [scale, setScale] = useState(1.25);
+  const [scale, setScale] = useState(INITIAL_SCALE);
   const [view, setView] = useState<PdfView>('side');
   const [search, setSearch] = useState('');
   const [outline, setOutline] = useState<OutlineEntry[]>([]);

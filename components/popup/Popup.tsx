@@ -10,6 +10,7 @@ import { StatusNotice } from './StatusNotice';
 import { TranslationOptions } from './TranslationOptions';
 import { TermFixNote } from './TermFixNote';
 import { usePopup } from './use-popup';
+import { PdfOffer, usePdfTabKind } from './PdfOffer';
 
 interface Props {
   /** The tab this popup controls; the active tab of the current window when absent. */
@@ -25,6 +26,7 @@ export function Popup({ tabId }: Props) {
   const { info, state } = model;
   const status = popupStatus(info, state);
   const blocked = !!info && (info.restricted || !info.hasKey || info.siteRule === 'never');
+  const pdf = usePdfTabKind(model.tabId);
   const mainLabel = model.showsTranslation ? t('popupShowOriginal') : t('popupTranslatePage');
 
   return (
@@ -56,7 +58,9 @@ export function Popup({ tabId }: Props) {
         onBilingual={model.setBilingual}
       />
 
-      <button
+      <PdfOffer tabId={model.tabId} kind={pdf.kind} url={pdf.url} />
+      {/* Glossa's PDF viewer translates itself: the page button has nothing to do there. */}
+      {pdf.kind !== 'viewer' && <button
         type="button"
         class={model.showsTranslation ? 'main secondary' : 'main primary'}
         disabled={model.busy || (blocked && !model.showsTranslation) || model.tabId === undefined}
@@ -64,7 +68,7 @@ export function Popup({ tabId }: Props) {
         onClick={() => void model.runMain()}
       >
         {mainLabel}
-      </button>
+      </button>}
 
       <ProgressPanel state={state} />
       <TermFixNote tabId={model.tabId} url={state?.url} />
