@@ -2,6 +2,7 @@
 // at each paragraph's height), translation over the original (each paragraph's box covered by
 // its translation, fitted by font size), or the bilingual text flow. Translations are text
 // nodes only: nothing from a translation is ever parsed as markup.
+import { memo } from 'preact/compat';
 import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import type { PdfParagraph } from '@/utils/pdf/paragraphs';
 import { needsTranslation } from '@/utils/pdf/paragraphs';
@@ -67,7 +68,7 @@ function CoverBox({ paragraph, entry, scale, lang }: { paragraph: PdfParagraph; 
   );
 }
 
-export function PageView({ pdf, index, scale, view, size, paragraphs, translator, targetLang, near, search }: Props) {
+function PageViewImpl({ pdf, index, scale, view, size, paragraphs, translator, targetLang, near, search }: Props) {
   const canvas = useRef<HTMLCanvasElement>(null);
   const textLayer = useRef<HTMLDivElement>(null);
   const [measured, setMeasured] = useState<{ width: number; height: number }>();
@@ -142,3 +143,9 @@ export function PageView({ pdf, index, scale, view, size, paragraphs, translator
     </section>
   );
 }
+
+/** Pages re-render when their own inputs change; a translation arriving re-renders only pages with paragraphs. */
+export const PageView = memo(PageViewImpl, (before, after) => {
+  const keys = Object.keys(after) as (keyof Props)[];
+  return keys.every((key) => key === 'revision' ? !after.paragraphs || before.revision === after.revision : before[key] === after[key]);
+});

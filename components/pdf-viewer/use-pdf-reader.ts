@@ -73,23 +73,29 @@ export function usePdfReader(askPassword: PasswordPrompt): PdfReader {
     try {
       translatorRef.current?.stop();
       await docRef.current?.pdf.destroy();
+      const file = source.kind === 'url' ? source.url : source.name;
+      // The tab's job is settled while pdf.js parses, so the first screen's request finds it ready.
+      const started = sendMessage('pdfViewerStart', { file }).then((reply) => setJob(reply.job), () => undefined);
       const pdf = await openPdf(data, askPassword);
       // Where the time to the first translated screen is measured from (the e2e tests and the figures).
       performance.clearMarks('glossa-pdf-open');
       performance.mark('glossa-pdf-open');
       const first = await pdf.getPage(1);
       const viewport = first.getViewport({ scale: 1 });
-      const sample = await Promise.all(Array.from({ length: Math.min(MARGIN_SAMPLE, pdf.numPages) }, async (_, i) => pageText(await pdf.getPage(i + 1))));
-      const file = source.kind === 'url' ? source.url : source.name;
       const translator = createPdfTranslator(
         (texts, priority) => sendMessage('translatePdfBlocks', { texts, file, priority }),
         () => setRevision((r) => r + 1),
       );
       translatorRef.current = translator;
+      // The first screen goes out at once, before the header sample and before any page is
+      // drawn (drawing keeps pdf.js's worker busy); its headers are told apart just after.
+      const firstScreen = Math.min(pdf.numPages, Math.max(1, Math.ceil(window.innerHeight / (viewport.height * INITIAL_SCALE))));
+      const screenText = await Promise.all(Array.from({ length: firstScreen }, async (_, i) => pageText(await pdf.getPage(i + 1))));
+      void translator.request(screenText.flatMap((page) => groupParagraphs(page).filter(needsTranslation).map((p) => p.text)), true);
+      const sample = [...screenText, ...await Promise.all(Array.from({ length: Math.max(0, Math.min(MARGIN_SAMPLE, pdf.numPages) - firstScreen) }, async (_, i) => pageText(await pdf.getPage(firstScreen + i + 1))))];
       const repeated = findRepeatedMargins(sample);
       const grouped = new Map(sample.map((page) => [page.page, groupParagraphs(page, repeated)]));
-      // The first screen goes out before any page is drawn: drawing keeps pdf.js's worker busy.
-      const firstScreen = Math.max(1, Math.ceil(window.innerHeight / (viewport.height * INITIAL_SCALE)));
+      // Texts the first screen's headers changed, if any, are asked for too (already known ones cost nothing).
       void translator.request([...grouped].filter(([page]) => page < firstScreen).flatMap(([, found]) => found.filter(needsTranslation).map((p) => p.text)), true);
       extracting.current = new Map([...grouped].map(([page, found]) => [page, Promise.resolve(found)]));
       const next: ReaderDocument = {
@@ -104,8 +110,7 @@ export function usePdfReader(askPassword: PasswordPrompt): PdfReader {
       setParagraphs(grouped);
       setDoc(next);
       document.title = `${source.name} · Glossa`;
-      const started = await sendMessage('pdfViewerStart', { file }).catch(() => undefined);
-      if (started) setJob(started.job);
+      await started;
     } catch (err) {
       setDoc(undefined);
       docRef.current = undefined;

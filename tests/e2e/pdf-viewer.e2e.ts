@@ -61,8 +61,9 @@ describe('PDF viewer (Chromium)', () => {
     const shown = await pageTranslations(tab, 0);
     expect(shown.map((p) => p.text)).toEqual(pdf.firstPage.map(de));
     // The popup on the viewer's tab shows what the PDF billed.
-    const state = await glossa.tabState(tab);
-    expect(state.billedCharacters).toBe(pdf.firstPage.join('').length);
+    const billed = pdf.firstPage.join('').length;
+    await waitUntil(async () => (await glossa.tabState(tab)).billedCharacters >= billed, 10_000, 'the tab state to count the billed characters');
+    expect((await glossa.tabState(tab)).billedCharacters).toBe(billed);
     await tab.close();
   });
 

@@ -66,7 +66,8 @@ export async function translatePdfTexts(
   });
   const failed = output.results.filter((result) => !result.ok);
   const firstError = failed.find((result) => !result.ok && result.code !== 'hostile') as Extract<BlockResult, { ok: false }> | undefined;
-  await setState(tabId, (s) => {
+  // The popup's figures follow; the viewer does not wait for them.
+  void setState(tabId, (s) => {
     const done = s.done + output.results.length - failed.length;
     const failures = s.failed + failed.length;
     return {
@@ -80,7 +81,7 @@ export async function translatePdfTexts(
       errorMessage: firstError?.message,
       spend: markFirstPassDone(s.spend),
     };
-  });
+  }).catch(() => undefined);
   return output;
 }
 
