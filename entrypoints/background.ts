@@ -12,6 +12,7 @@ import { registerPageService } from '@/utils/background/page-service';
 import { registerSelectionService } from '@/utils/background/selection-service';
 import { registerTermService } from '@/utils/background/term-service';
 import { registerPdfService } from '@/utils/background/pdf-service';
+import { registerPdfRedirect } from '@/utils/background/pdf-redirect';
 
 export default defineBackground(() => {
   // Private data first: content scripts lose storage.local (Chromium); Firefox moves it to IndexedDB once.
@@ -26,6 +27,7 @@ export default defineBackground(() => {
   registerTermService();
   registerTabControl(ready);
   registerPdfService(ready);
+  registerPdfRedirect();
 
   browser.runtime.onInstalled.addListener(afterReady(ready, createMenus));
   browser.runtime.onStartup.addListener(afterReady(ready, createMenus));

@@ -20,6 +20,7 @@ import { DefaultsSection } from './DefaultsSection';
 import { SaveBar } from './SaveBar';
 import { SiteRulesSection } from './SiteRulesSection';
 import { SpendingSection } from './SpendingSection';
+import { PdfSection } from './PdfSection';
 import type { Status } from './StatusMessage';
 import { UsageSection } from './UsageSection';
 import { useCacheAndUsage } from './use-cache-and-usage';
@@ -365,6 +366,7 @@ export function OptionsApp({ welcome: welcomeAtStart }: Props) {
         <CacheSection stats={cache} status={cacheStatus} onClear={clearCache} />
         <UsageSection report={usage} loadError={usageError} />
         <SpendingSection />
+        <PdfSection />
       </main>
     </div>
   );

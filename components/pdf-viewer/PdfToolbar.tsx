@@ -2,7 +2,7 @@
 // and the way back to the browser's own viewer.
 import type { RefObject } from 'preact';
 import { t } from '@/utils/shared/i18n';
-import type { PageJobOptions } from '@/utils/shared/protocol';
+import { sendMessage, type PageJobOptions } from '@/utils/shared/protocol';
 import type { PdfView } from './PageView';
 import type { ReaderDocument } from './use-pdf-reader';
 
@@ -88,7 +88,13 @@ export function PdfToolbar(props: Props) {
             </label>
             <button type="button" onClick={props.onExport}>{t('pdfExport')}</button>
           </span>
-          {source?.kind === 'url' && <a class="pdf-back" href={source.url}>{t('pdfOpenInBrowser')}</a>}
+          {source?.kind === 'url' && (
+            <a class="pdf-back" href={source.url} onClick={(event) => {
+              event.preventDefault();
+              // With `Open PDFs in Glossa` on, this one navigation is let through to the browser's viewer.
+              void sendMessage('pdfPassThrough', { url: source.url }).catch(() => undefined).then(() => location.assign(source.url));
+            }}>{t('pdfOpenInBrowser')}</a>
+          )}
           <span class="pdf-status" role="status">
             {props.job ? t('pdfTranslatingTo', props.job.targetLang) : ''}
             {' · '}

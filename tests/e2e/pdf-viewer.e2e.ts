@@ -128,6 +128,23 @@ describe('PDF viewer (Chromium)', () => {
     await viewer.close();
   });
 
+  it('sends PDF navigations to the viewer with `Open PDFs in Glossa`, and lets the way back through', async () => {
+    const pdf = files.get('link.pdf')!;
+    await glossa.setStorage({ openPdfsInGlossa: true });
+    const tab = await glossa.context.newPage();
+    await tab.setViewportSize({ width: 1400, height: 900 });
+    await tab.goto(pdfs.url(pdf.name)).catch(() => undefined);
+    await waitUntil(() => tab.url().includes('/pdf-viewer.html'), 20_000, 'the PDF navigation to land in the viewer');
+    expect((await pageTranslations(tab, 0)).map((p) => p.text)).toEqual(pdf.firstPage.map(de));
+    await tab.getByRole('link', { name: "Open in the browser's viewer" }).click();
+    await waitUntil(() => tab.url() === pdfs.url(pdf.name), 20_000, 'the tab to show the PDF in the browser');
+    const tabId = await glossa.tabIdOf(tab);
+    await waitUntil(() => glossa.inWorker(async (id: number) => (await chrome.tabs.get(id)).status === 'complete', tabId), 20_000, 'the PDF to load');
+    expect(tab.url()).toBe(pdfs.url(pdf.name));
+    await glossa.setStorage({ openPdfsInGlossa: false });
+    await tab.close();
+  });
+
   it('says so when a PDF has no text layer', async () => {
     const viewer = await openViewer(`?file=${encodeURIComponent(pdfs.url('scanned.pdf'))}`);
     await expect(viewer.getByText('This PDF has no text layer').waitFor()).resolves.toBeUndefined();

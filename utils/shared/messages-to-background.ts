@@ -212,6 +212,7 @@ export const backgroundMessages = {
     }),
   },
   openPdfViewer: { from: ['extension-page'], data: v.object({ tabId }) },
+  pdfPassThrough: { from: ['extension-page'], data: v.object({ url: v.pipe(v.string(), v.maxLength(4096), v.url()) }) },
 } satisfies CheckedMessageRules<BackgroundMessage>;
 
 export type BackgroundMessage =
@@ -222,7 +223,7 @@ export type BackgroundMessage =
   | 'continueSpending' | 'spendingLimits' | 'saveSpendingLimits'
   | 'glossaryList' | 'glossaryGet' | 'glossaryEntries' | 'glossaryCreate' | 'glossaryPutDictionary'
   | 'glossaryPatch' | 'glossaryDeleteGlossary' | 'glossaryDeleteDictionary'
-  | 'pdfViewerStart' | 'translatePdfBlocks' | 'openPdfViewer';
+  | 'pdfViewerStart' | 'translatePdfBlocks' | 'openPdfViewer' | 'pdfPassThrough';
 
 /** Registers the background's handler for one message; its sender and data are checked first. */
 export function onMessage<K extends BackgroundMessage>(type: K, handler: Handler<K>): () => void {

@@ -132,6 +132,8 @@ export interface ProtocolMap {
   translatePdfBlocks(data: { texts: string[]; file: string; priority?: boolean }): { results: BlockResult[]; billedCharacters: number };
   /** Popup: open the PDF the tab shows in Glossa's viewer, in the same tab. */
   openPdfViewer(data: { tabId: number }): { opened: boolean };
+  /** Viewer: its tab may show this PDF in the browser's own viewer once (`Open PDFs in Glossa` lets it through). */
+  pdfPassThrough(data: { url: string }): { allowed: boolean };
 }
 
 // ── fixing a term: types ─────────────────────────────────────────────────────────────
