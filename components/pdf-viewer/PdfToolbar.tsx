@@ -4,9 +4,8 @@ import type { RefObject } from 'preact';
 import { t } from '@/utils/shared/i18n';
 import { sendMessage, type PageJobOptions } from '@/utils/shared/protocol';
 import type { PdfView } from './PageView';
-import type { ReaderDocument } from './use-pdf-reader';
+import { ZOOMS, type ReaderDocument } from './use-pdf-reader';
 
-const ZOOMS = [0.5, 0.75, 1, 1.25, 1.5, 2, 3];
 
 interface Props {
   doc?: ReaderDocument;

@@ -9,7 +9,7 @@ import { PdfToolbar } from './PdfToolbar';
 import { PasswordDialog, usePasswordPrompt } from './PasswordDialog';
 import { outlineOf, type OutlineEntry } from './pdf-document';
 import { buildExportHtml, downloadHtml } from './export-html';
-import { INITIAL_SCALE, usePdfReader } from './use-pdf-reader';
+import { openingScale, usePdfReader } from './use-pdf-reader';
 
 /** Pages drawn around the ones on screen; farther pages are let go. */
 const DRAW_MARGIN = 2;
@@ -36,7 +36,7 @@ export function PdfViewer({ file }: Props) {
   const password = usePasswordPrompt();
   const reader = usePdfReader(password.ask);
   const { doc } = reader;
-  const [scale, setScale] = useState(INITIAL_SCALE);
+  const [scale, setScale] = useState(1);
   const [view, setView] = useState<PdfView>('side');
   const [search, setSearch] = useState('');
   const [outline, setOutline] = useState<OutlineEntry[]>([]);
@@ -52,7 +52,9 @@ export function PdfViewer({ file }: Props) {
 
   useEffect(() => {
     setOutline([]);
-    if (doc) void outlineOf(doc.pdf).then(setOutline);
+    if (!doc) return;
+    setScale(openingScale(doc.pageSize.width));
+    void outlineOf(doc.pdf).then(setOutline);
   }, [doc]);
 
   // Pages on screen, watched as the reader scrolls.

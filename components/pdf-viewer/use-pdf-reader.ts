@@ -11,8 +11,14 @@ import { createPdfTranslator, type PdfTranslator } from './translator';
 
 /** Pages read ahead of the last page on screen (their paragraphs are translated behind the screen's). */
 export const PAGES_AHEAD = 2;
-/** Zoom the viewer opens with (CSS pixels per PDF unit). */
-export const INITIAL_SCALE = 1.25;
+/** Zoom steps of the toolbar (CSS pixels per PDF unit). */
+export const ZOOMS = [0.5, 0.75, 1, 1.25, 1.5, 2, 3];
+
+/** The zoom a document opens with: the largest step up to 125% at which a page and its translation fit side by side. */
+export function openingScale(pageWidth: number, windowWidth = window.innerWidth): number {
+  const fits = ZOOMS.filter((zoom) => zoom <= 1.25 && zoom * pageWidth * 2 + 64 <= windowWidth);
+  return fits.at(-1) ?? ZOOMS[0];
+}
 /** Pages sampled at the start to tell repeated headers and footers. */
 const MARGIN_SAMPLE = 6;
 
@@ -89,7 +95,7 @@ export function usePdfReader(askPassword: PasswordPrompt): PdfReader {
       translatorRef.current = translator;
       // The first screen goes out at once, before the header sample and before any page is
       // drawn (drawing keeps pdf.js's worker busy); its headers are told apart just after.
-      const firstScreen = Math.min(pdf.numPages, Math.max(1, Math.ceil(window.innerHeight / (viewport.height * INITIAL_SCALE))));
+      const firstScreen = Math.min(pdf.numPages, Math.max(1, Math.ceil(window.innerHeight / (viewport.height * openingScale(viewport.width)))));
       const screenText = await Promise.all(Array.from({ length: firstScreen }, async (_, i) => pageText(await pdf.getPage(i + 1))));
       void translator.request(screenText.flatMap((page) => groupParagraphs(page).filter(needsTranslation).map((p) => p.text)), true);
       const sample = [...screenText, ...await Promise.all(Array.from({ length: Math.max(0, Math.min(MARGIN_SAMPLE, pdf.numPages) - firstScreen) }, async (_, i) => pageText(await pdf.getPage(firstScreen + i + 1))))];

@@ -29,6 +29,8 @@ describe('context menus', () => {
       { id: 'translate-page', title: 'Translate page', contexts: ['page'] },
       // Hidden until the active tab shows a translation (term-menu.ts).
       { id: 'fix-translation', title: 'Fix translation…', contexts: ['selection'], visible: false },
+      // Links to PDFs open in Glossa's viewer (pdf-service.ts).
+      { id: 'translate-pdf-link', title: 'Translate this PDF', contexts: ['link'], targetUrlPatterns: ['*://*/*.pdf', '*://*/*.pdf?*', '*://*/*.pdf#*', '*://*/*.PDF', '*://*/*.PDF?*'] },
     ]);
   });
 

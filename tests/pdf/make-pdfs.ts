@@ -167,3 +167,28 @@ export async function longDocument(pages = 300): Promise<TestPdf> {
   }
   return { name: `long-${pages}.pdf`, bytes: await pdf.save(), firstPage: first };
 }
+
+const ARTICLE = [
+  'Reading a document in a language you know well is a different experience from reading it through a dictionary. Glossa translates a PDF paragraph by paragraph, as you read it, and keeps the page beside the translation.',
+  'Headers and footers that repeat on every page are recognised and sent once. Words split by a hyphen at the end of a line are joined again before they are translated, so the translator sees whole words.',
+  'Columns are read the way a reader reads them: the left column from top to bottom first, then the right one. Tables keep their cells apart, and figures without words are not sent at all.',
+  'Nothing is billed twice. A PDF that was translated before opens from the cache, and only the pages you reach are translated, however long the document is.',
+];
+
+/** A two-page article in two columns with a running header and page numbers (README pictures). */
+export async function demoArticle(): Promise<TestPdf> {
+  const { pdf, font, bold } = await create();
+  for (let n = 0; n < 2; n++) {
+    const page = pdf.addPage([WIDTH, HEIGHT]);
+    paragraph(page, font, ['Glossa Quarterly Review · Documents'], 72, 40, 9);
+    let top = 90;
+    if (n === 0) top = paragraph(page, bold, ['Reading PDFs in your language'], 72, top, 20) + 10;
+    const start = top;
+    let y = start;
+    for (const text of ARTICLE.slice(0, 2)) y = paragraph(page, font, wrap(text, font, 220), 72, y);
+    y = start;
+    for (const text of ARTICLE.slice(2)) y = paragraph(page, font, wrap(text, font, 220), 320, y);
+    paragraph(page, font, [`Page ${n + 1}`], 290, HEIGHT - 36, 9);
+  }
+  return { name: 'glossa-article.pdf', bytes: await pdf.save(), firstPage: ARTICLE };
+}

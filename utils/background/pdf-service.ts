@@ -109,8 +109,8 @@ export function createPdfLinkMenu(patterns: string[]): void {
   browser.contextMenus.create({ id: MENU_TRANSLATE_PDF_LINK, title: t('pdfMenuTranslateLink'), contexts: ['link'], targetUrlPatterns: patterns });
 }
 
-export function registerPdfService(ready: Promise<unknown> = Promise.resolve()): void {
+export function registerPdfService(ready: Promise<unknown> = Promise.resolve(), service?: TranslationService): void {
   onMessage('pdfViewerStart', ({ sender }) => ready.then(() => startPdfJob(viewerTab(sender), sender.url)));
-  onMessage('translatePdfBlocks', ({ data, sender }) => ready.then(() => translatePdfTexts(viewerTab(sender), data, sender.tab?.incognito === true, sender.url)));
+  onMessage('translatePdfBlocks', ({ data, sender }) => ready.then(() => translatePdfTexts(viewerTab(sender), data, sender.tab?.incognito === true, sender.url, service ?? translationService())));
   onMessage('openPdfViewer', ({ data }) => ready.then(() => openPdfInViewer(data.tabId)));
 }

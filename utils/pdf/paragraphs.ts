@@ -244,7 +244,10 @@ export function groupParagraphs(page: PdfPageText, repeated: ReadonlySet<string>
   if (drafts.length === 0) return [];
   const rtlLines = lines.filter((line) => line.dir === 'rtl').length;
   const pageDir = rtlLines * 2 > lines.length ? 'rtl' : 'ltr';
-  return readingOrder(drafts, page.width, pageDir).map((draft, index): PdfParagraph => {
+  // Running heads open the page and running feet close it, wherever they stand across the columns.
+  const ordered = readingOrder(drafts, page.width, pageDir);
+  const byPlace = [...ordered.filter((d) => d.kind === 'header'), ...ordered.filter((d) => d.kind !== 'header' && d.kind !== 'footer'), ...ordered.filter((d) => d.kind === 'footer')];
+  return byPlace.map((draft, index): PdfParagraph => {
     const top = Math.min(...draft.lines.map((line) => line.y - line.size));
     const bottom = Math.max(...draft.lines.map((line) => line.y + line.size * 0.25));
     const sizes = draft.lines.map((line) => line.size).sort((a, b) => a - b);
