@@ -173,11 +173,11 @@ export function usePdfReader(askPassword: PasswordPrompt): PdfReader {
       if (cancelled) return;
       void translator.request(onScreen.flat().filter(needsTranslation).map((p) => p.text), true);
       const last = Math.max(...visible);
-      for (let page = last + 1; page <= Math.min(current.pageCount - 1, last + PAGES_AHEAD); page++) {
-        const found = await paragraphsOf(page);
-        if (cancelled) return;
-        void translator.request(found.filter(needsTranslation).map((p) => p.text), false);
-      }
+      const ahead = Array.from({ length: Math.max(0, Math.min(current.pageCount - 1, last + PAGES_AHEAD) - last) }, (_, i) => last + 1 + i);
+      // The pages ahead go as one message: fewer, fuller requests.
+      const found = await Promise.all(ahead.map(paragraphsOf));
+      if (cancelled) return;
+      void translator.request(found.flat().filter(needsTranslation).map((p) => p.text), false);
     })();
     return () => {
       cancelled = true;
