@@ -9,7 +9,7 @@ import { pseudoTranslate } from '../../server/index';
 import { launchGlossa, type Glossa } from './harness';
 import { defaults, sendCounts, textsOf, translateRequests, waitUntil } from './helpers';
 import { startPdfServer, type PdfServer } from './pdf-server';
-import { HEADER_TEXT, HEBREW, TABLE, headersAndFooters, hyphenated, longDocument, oneColumn, rightToLeft, scanned, table, twoColumns, withLink, type TestPdf } from '../pdf/make-pdfs';
+import { HEADER_TEXT, HEBREW, PDF_PASSWORD, TABLE, headersAndFooters, passwordProtected, hyphenated, longDocument, oneColumn, rightToLeft, scanned, table, twoColumns, withLink, type TestPdf } from '../pdf/make-pdfs';
 
 const LATENCY_MS = 100;
 const de = (text: string) => pseudoTranslate(text, 'DE');
@@ -30,7 +30,7 @@ describe('PDF viewer (Chromium)', () => {
   const files = new Map<string, TestPdf>();
 
   beforeAll(async () => {
-    const made = [await oneColumn(), await twoColumns(), await headersAndFooters(), await hyphenated(), await table(), await withLink(), await scanned(), await longDocument(300)];
+    const made = [await oneColumn(), await twoColumns(), await headersAndFooters(), await hyphenated(), await table(), await withLink(), await scanned(), await longDocument(300), await passwordProtected()];
     const rtl = await rightToLeft();
     if (rtl) made.push(rtl);
     for (const pdf of made) files.set(pdf.name, pdf);
@@ -143,6 +143,19 @@ describe('PDF viewer (Chromium)', () => {
     expect(tab.url()).toBe(pdfs.url(pdf.name));
     await glossa.setStorage({ openPdfsInGlossa: false });
     await tab.close();
+  });
+
+  it('asks for the password of a protected PDF, again when it is wrong', async () => {
+    const pdf = files.get('password.pdf')!;
+    const viewer = await openViewer(`?file=${encodeURIComponent(pdfs.url(pdf.name))}`);
+    await viewer.getByText('This PDF is protected by a password.').waitFor();
+    await viewer.getByLabel('Password', { exact: true }).fill('wrong');
+    await viewer.getByRole('button', { name: 'Open', exact: true }).click();
+    await viewer.getByText('That password is not right. Try again.').waitFor();
+    await viewer.getByLabel('Password', { exact: true }).fill(PDF_PASSWORD);
+    await viewer.getByRole('button', { name: 'Open', exact: true }).click();
+    expect((await pageTranslations(viewer, 0)).map((p) => p.text)).toEqual(pdf.firstPage.map(de));
+    await viewer.close();
   });
 
   it('says so when a PDF has no text layer', async () => {

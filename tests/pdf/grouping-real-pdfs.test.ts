@@ -5,10 +5,10 @@ import { describe, expect, it } from 'vitest';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { findRepeatedMargins, groupParagraphs, type PdfPageText } from '@/utils/pdf/paragraphs';
 import { textRuns } from '@/utils/pdf/text-runs';
-import { HEADER_TEXT, HEBREW, TABLE, headersAndFooters, hyphenated, longDocument, oneColumn, rightToLeft, scanned, table, twoColumns, withLink } from './make-pdfs';
+import { HEADER_TEXT, HEBREW, PDF_PASSWORD, TABLE, headersAndFooters, passwordProtected, hyphenated, longDocument, oneColumn, rightToLeft, scanned, table, twoColumns, withLink } from './make-pdfs';
 
-async function readPages(bytes: Uint8Array, count = Infinity): Promise<PdfPageText[]> {
-  const pdf = await getDocument({ data: bytes.slice(), isEvalSupported: false, useWasm: false, verbosity: 0 }).promise;
+async function readPages(bytes: Uint8Array, count = Infinity, password?: string): Promise<PdfPageText[]> {
+  const pdf = await getDocument({ data: bytes.slice(), isEvalSupported: false, useWasm: false, verbosity: 0, password }).promise;
   const pages: PdfPageText[] = [];
   for (let n = 1; n <= Math.min(count, pdf.numPages); n++) {
     const page = await pdf.getPage(n);
@@ -70,6 +70,13 @@ describe('paragraphs of real PDFs', () => {
     const [paragraph] = groupParagraphs(pages[0]);
     expect(paragraph.text).toBe(HEBREW);
     expect(paragraph.dir).toBe('rtl');
+  });
+
+  it('a password-protected PDF opens with its password only', async () => {
+    const pdf = await passwordProtected();
+    await expect(readPages(pdf.bytes)).rejects.toMatchObject({ name: 'PasswordException' });
+    const pages = await readPages(pdf.bytes, 1, PDF_PASSWORD);
+    expect(groupParagraphs(pages[0]).map((p) => p.text)).toEqual(pdf.firstPage);
   });
 
   it('a page without text has no paragraphs', async () => {

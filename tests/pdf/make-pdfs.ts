@@ -51,7 +51,8 @@ export function prose(seed: number, count: number): string {
 }
 
 async function create(): Promise<{ pdf: PDFDocument; font: PDFFont; bold: PDFFont }> {
-  const pdf = await PDFDocument.create();
+  // No metadata: the password-protected PDF (encrypt-pdf.ts) encrypts streams only.
+  const pdf = await PDFDocument.create({ updateMetadata: false });
   return { pdf, font: await pdf.embedFont(StandardFonts.Helvetica), bold: await pdf.embedFont(StandardFonts.HelveticaBold) };
 }
 
@@ -191,4 +192,13 @@ export async function demoArticle(): Promise<TestPdf> {
     paragraph(page, font, [`Page ${n + 1}`], 290, HEIGHT - 36, 9);
   }
   return { name: 'glossa-article.pdf', bytes: await pdf.save(), firstPage: ARTICLE };
+}
+
+export const PDF_PASSWORD = 'glossa-secret';
+
+/** One paragraph behind the password PDF_PASSWORD. */
+export async function passwordProtected(): Promise<TestPdf> {
+  const plain = await withLink();
+  const { encryptPdf } = await import('./encrypt-pdf');
+  return { name: 'password.pdf', bytes: await encryptPdf(plain.bytes, PDF_PASSWORD), firstPage: plain.firstPage };
 }
