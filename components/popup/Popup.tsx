@@ -59,8 +59,8 @@ export function Popup({ tabId }: Props) {
       />
 
       <PdfOffer tabId={model.tabId} kind={pdf.kind} url={pdf.url} />
-      {/* Glossa's PDF viewer translates itself: the page button has nothing to do there. */}
-      {pdf.kind !== 'viewer' && <button
+      {/* A PDF has no page to translate: the browser's viewer offers none, Glossa's translates itself. */}
+      {pdf.kind === undefined && <button
         type="button"
         class={model.showsTranslation ? 'main secondary' : 'main primary'}
         disabled={model.busy || (blocked && !model.showsTranslation) || model.tabId === undefined}
