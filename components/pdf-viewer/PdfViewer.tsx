@@ -170,7 +170,7 @@ export function PdfViewer({ file }: Props) {
         onWithOriginal={setWithOriginal}
         onExport={exportTranslation}
       />
-      {reader.loading && <p class="pdf-notice" role="status">{t('pdfLoading')}</p>}
+      {reader.loading && !password.pending && <p class="pdf-notice" role="status">{t('pdfLoading')}</p>}
       {reader.problem && (
         <div class="pdf-notice pdf-notice-error" role="alert">
           <p>{reader.problem.kind === 'permission' ? t('pdfNeedsAccess', reader.problem.url ? new URL(reader.problem.url).host : '') : reader.problem.kind === 'fetch' ? t('pdfFetchFailed', reader.problem.detail ?? '') : reader.problem.kind === 'password-cancelled' ? t('pdfPasswordCancelled') : t('pdfNotPdf')}</p>
