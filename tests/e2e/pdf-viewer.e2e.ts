@@ -158,6 +158,24 @@ describe('PDF viewer (Chromium)', () => {
     await viewer.close();
   });
 
+  it('searches with Ctrl+F, goes to pages and zooms', async () => {
+    const viewer = await openViewer(`?file=${encodeURIComponent(pdfs.url('headers-footers.pdf'))}`);
+    await pageTranslations(viewer, 0);
+    const search = viewer.getByRole('searchbox', { name: 'Search in the PDF' });
+    await viewer.keyboard.press('Control+f');
+    await waitUntil(() => search.evaluate((el) => el === document.activeElement), 5_000, 'Ctrl+F to reach the search field');
+    // "(102)" ends the paragraph of the third page only.
+    await search.fill('(102)');
+    await viewer.keyboard.press('Enter');
+    await waitUntil(async () => (await viewer.getByRole('spinbutton', { name: 'Page' }).inputValue()) === '3', 10_000, 'the third page to come into view');
+    await viewer.waitForFunction(() => [...document.querySelectorAll('.pdf-row[data-page="2"] .textLayer .pdf-search-hit')].some((span) => span.textContent?.includes('(102)')));
+    const width = () => viewer.locator('.pdf-row[data-page="2"] .pdf-page').evaluate((el) => el.getBoundingClientRect().width);
+    const before = await width();
+    await viewer.getByRole('button', { name: 'Zoom in' }).click();
+    await waitUntil(async () => (await width()) > before * 1.1, 10_000, 'the page to grow');
+    await viewer.close();
+  });
+
   it('says so when a PDF has no text layer', async () => {
     const viewer = await openViewer(`?file=${encodeURIComponent(pdfs.url('scanned.pdf'))}`);
     await expect(viewer.getByText('This PDF has no text layer').waitFor()).resolves.toBeUndefined();
