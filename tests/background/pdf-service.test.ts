@@ -7,7 +7,8 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { createStore } from 'idb-keyval';
 import { startServer, pseudoTranslate, type GlossaServer } from '../../server/index';
 import { registerPdfService } from '../../utils/background/pdf-service';
-import { getTabState } from '../../utils/background/tab-state';
+import { getTabState, updateTabState } from '../../utils/background/tab-state';
+import { continueSpending } from '../../utils/background/tab-control';
 import { removeAllListeners, type MessageSender } from '../../utils/shared/protocol';
 import { connectionItem, defaultsItem } from '../../utils/extension/settings-store';
 import { createTranslationCache } from '../../utils/background/translation/cache';
@@ -75,5 +76,14 @@ describe('pdf service', () => {
   it('refuses more than one request\'s worth of texts in one message', async () => {
     const texts = Array.from({ length: 51 }, (_, i) => `text ${i}`);
     await expect(ask('translatePdfBlocks', { texts, file: 'f' }, viewerSender())).rejects.toMatchObject({ code: 'bad-request' });
+  });
+
+  it('goes on past a spending pause on the viewer\'s tab without asking a page script (the viewer watches its state)', async () => {
+    const tab = await fakeBrowser.tabs.create({ url: viewerUrl() });
+    await updateTabState(tab.id!, (s) => ({ ...s, phase: 'translated', spend: { firstPassDone: true, beyond: 60_000, allowance: 0, paused: 'tab-ceiling' } }));
+    const state = await continueSpending(tab.id!);
+    expect(state.phase).toBe('translated');
+    expect(state.spend?.paused).toBeUndefined();
+    expect(state.errorCode).toBeUndefined();
   });
 });

@@ -224,7 +224,9 @@ async function spendingOverview(): Promise<SpendingOverview> {
 export async function continueSpending(tabId: number): Promise<TabState> {
   const limits = await spendingLimits();
   const state = await setState(tabId, (s) => ({ ...s, spend: allowMore(s.spend, limits) }));
-  return state.phase === 'original' ? state : retryTab(tabId);
+  // The PDF viewer watches its tab's state and sends again what the pause refused.
+  if (state.phase === 'original' || isPdfViewerUrl(await tabUrl(tabId))) return state;
+  return retryTab(tabId);
 }
 
 export async function tabInfo(tabId: number): Promise<TabInfo> {
