@@ -43,13 +43,16 @@ export default defineConfig({
       default_locale: 'en',
       // Chrome has the `browser` namespace (promise-returning message listeners included) from 148.
       ...(browser === 'firefox' ? {} : { minimum_chrome_version: '148' }),
-      permissions: ['storage', 'activeTab', 'scripting', 'contextMenus'],
+      // End-to-end builds hold webNavigation outright: nobody can answer the prompt headless.
+      permissions: ['storage', 'activeTab', 'scripting', 'contextMenus', ...(mode === 'e2e' ? ['webNavigation'] : [])],
       // One worker for every window; private tabs are told apart by tab.incognito (README, Privacy).
       incognito: 'spanning',
       host_permissions: [...apiHosts, ...testHosts],
       // Custom servers and always-translate sites are asked for at run time. MV2 (Firefox)
       // has no optional_host_permissions: there they go in optional_permissions.
-      ...(browser === 'firefox' ? { optional_permissions: ['*://*/*'] } : { optional_host_permissions: ['*://*/*'] }),
+      ...(browser === 'firefox' ? { optional_permissions: ['*://*/*', 'webNavigation'] } : { optional_host_permissions: ['*://*/*'] }),
+      // `Open PDFs in Glossa` watches navigations, asked for when the option is turned on (MV2 lists it with the hosts).
+      ...(browser === 'firefox' || mode === 'e2e' ? {} : { optional_permissions: ['webNavigation'] }),
       // The term form frame (entrypoints/term-form), placed on pages by the content script; opened
       // without a handle the background issued for that tab, it shows nothing.
       web_accessible_resources: browser === 'firefox' ? ['term-form.html'] : [{ resources: ['term-form.html'], matches: ['*://*/*'] }],

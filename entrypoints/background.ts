@@ -20,6 +20,8 @@ import { registerTermForms } from '@/utils/background/term-form';
 import { holdHandlersUntil } from '@/utils/shared/messages-to-background';
 import { entryChangesItem } from '@/utils/background/translation/term-revisions';
 import { showPrivateStorageNotice } from '@/utils/background/private-storage-notice';
+import { registerPdfService } from '@/utils/background/pdf-service';
+import { registerPdfRedirect } from '@/utils/background/pdf-redirect';
 
 export default defineBackground(() => {
   // Private data first: content scripts lose storage.local (Chromium); Firefox moves it to IndexedDB
@@ -45,6 +47,8 @@ export default defineBackground(() => {
   registerTabControl(ready);
   registerPointingService(ready);
   registerSiteScopeService();
+  registerPdfService(ready);
+  registerPdfRedirect();
 
   browser.runtime.onInstalled.addListener(afterReady(ready, createMenus));
   browser.runtime.onStartup.addListener(afterReady(ready, createMenus));

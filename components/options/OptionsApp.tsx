@@ -25,6 +25,7 @@ import { HoverSection } from './HoverSection';
 import { SiteScopeSection } from './SiteScopeSection';
 import { SpendingSection } from './SpendingSection';
 import { StorageProtectionNotice } from './StorageProtectionNotice';
+import { PdfSection } from './PdfSection';
 import type { Status } from './StatusMessage';
 import { UsageSection } from './UsageSection';
 import { WritingHelpSection } from './WritingHelpSection';
@@ -382,6 +383,7 @@ export function OptionsApp({ welcome: welcomeAtStart }: Props) {
         <CacheSection stats={cache} status={cacheStatus} onClear={clearCache} onClearPrivate={() => sendMessage('clearPrivateTraces', {})} />
         <UsageSection report={usage} loadError={usageError} />
         <SpendingSection />
+        <PdfSection />
       </main>
     </div>
   );

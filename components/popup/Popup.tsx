@@ -11,6 +11,7 @@ import { StatusNotice } from './StatusNotice';
 import { TranslationOptions } from './TranslationOptions';
 import { TermFixNote } from './TermFixNote';
 import { usePopup } from './use-popup';
+import { PdfOffer, usePdfTabKind } from './PdfOffer';
 
 interface Props {
   /** The tab this popup controls; the active tab of the current window when absent. */
@@ -26,6 +27,7 @@ export function Popup({ tabId }: Props) {
   const { info, state } = model;
   const status = popupStatus(info, state);
   const blocked = !!info && (info.restricted || !info.hasKey || info.siteRule === 'never');
+  const pdf = usePdfTabKind(model.tabId);
   const mainLabel = model.showsTranslation ? t('popupShowOriginal') : t('popupTranslatePage');
 
   return (
@@ -57,7 +59,9 @@ export function Popup({ tabId }: Props) {
         onBilingual={model.setBilingual}
       />
 
-      <button
+      <PdfOffer tabId={model.tabId} kind={pdf.kind} url={pdf.url} />
+      {/* A PDF has no page to translate: the browser's viewer offers none, Glossa's translates itself. */}
+      {pdf.kind === undefined && <button
         type="button"
         class={model.showsTranslation ? 'main secondary' : 'main primary'}
         disabled={model.busy || (blocked && !model.showsTranslation) || model.tabId === undefined}
@@ -65,7 +69,7 @@ export function Popup({ tabId }: Props) {
         onClick={() => void model.runMain()}
       >
         {mainLabel}
-      </button>
+      </button>}
 
       <ProgressPanel state={state} />
       <TermFixNote tabId={model.tabId} url={state?.url} />

@@ -34,6 +34,8 @@ describe('context menus', () => {
       // Pointing (pointing-service.ts): links too, since a paragraph or a navigation bar is often a link where it is right-clicked.
       { id: 'translate-paragraph', title: 'Translate this paragraph', contexts: ['page', 'link'] },
       { id: 'exclude-element', title: 'Never translate this part', contexts: ['page', 'link', 'image'] },
+      // Links to PDFs open in Glossa's viewer (pdf-service.ts).
+      { id: 'translate-pdf-link', title: 'Translate this PDF', contexts: ['link'], targetUrlPatterns: ['*://*/*.pdf', '*://*/*.pdf?*', '*://*/*.pdf#*', '*://*/*.PDF', '*://*/*.PDF?*'] },
     ]);
   });
 

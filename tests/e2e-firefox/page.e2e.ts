@@ -21,7 +21,7 @@ describe('page translation in Firefox', () => {
 
   it('is installed as an MV2 add-on whose custom hosts are optional permissions', async () => {
     const manifest = await glossa.inExtension((browser) => browser.runtime.getManifest());
-    expect(manifest).toMatchObject({ manifest_version: 2, name: 'Glossa', optional_permissions: ['*://*/*'] });
+    expect(manifest).toMatchObject({ manifest_version: 2, name: 'Glossa', optional_permissions: ['*://*/*', 'webNavigation'] });
     expect(manifest.content_scripts ?? []).toEqual([]);
   });
 

@@ -22,6 +22,8 @@ describe('production manifest', () => {
     expect(manifest.permissions).toEqual(['storage', 'activeTab', 'scripting', 'contextMenus']);
     expect(manifest.host_permissions).toEqual(['http://127.0.0.1/*']);
     expect(manifest.optional_host_permissions).toEqual(['*://*/*']);
+    // `Open PDFs in Glossa` asks for webNavigation when it is turned on.
+    expect(manifest.optional_permissions).toEqual(['webNavigation']);
     expect(manifest.content_scripts ?? []).toEqual([]);
     expect(JSON.stringify(manifest)).not.toContain('<all_urls>');
     expect(Object.keys(manifest.commands as object).sort()).toEqual(['translate-field', 'translate-page', 'translate-paragraph', 'translate-selection']);
@@ -34,7 +36,7 @@ describe('production manifest', () => {
     expect(manifest.manifest_version).toBe(2);
     expect(JSON.stringify(manifest)).not.toContain('<all_urls>');
     expect(manifest.content_scripts ?? []).toEqual([]);
-    expect(manifest.optional_permissions).toEqual(['*://*/*']);
+    expect(manifest.optional_permissions).toEqual(['*://*/*', 'webNavigation']);
     const gecko = (manifest.browser_specific_settings as { gecko: Record<string, unknown> }).gecko;
     expect(gecko.id).toBe('glossa@glossa.example');
     // Page text and titles leave the browser for the translation server: that is websiteContent, not 'none'.

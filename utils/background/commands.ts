@@ -10,6 +10,8 @@ import { applyBadge } from './badge';
 import { createTermFixMenu, MENU_FIX_TRANSLATION, openTermFix } from './term-menu';
 import { COMMAND_TRANSLATE_FIELD, createWritingMenu, MENU_TRANSLATE_FIELD, openWritingPanel } from './writing-menu';
 import { COMMAND_TRANSLATE_PARAGRAPH, createPointingMenus, MENU_EXCLUDE_ELEMENT, MENU_TRANSLATE_PARAGRAPH, pickExclusion, translateParagraph } from './pointing-service';
+import { createPdfLinkMenu, MENU_TRANSLATE_PDF_LINK, openPdfLink } from './pdf-service';
+import { PDF_LINK_PATTERNS } from '../shared/pdf-url';
 
 export const MENU_TRANSLATE_SELECTION = 'translate-selection';
 export const MENU_TRANSLATE_PAGE = 'translate-page';
@@ -27,6 +29,7 @@ export async function createMenus(): Promise<void> {
   createTermFixMenu();
   createWritingMenu();
   createPointingMenus();
+  createPdfLinkMenu(PDF_LINK_PATTERNS);
 }
 
 /** The tab a command or menu click refers to: the one it names, else the focused window's active tab. */
@@ -67,6 +70,8 @@ export async function handleCommand(command: string, tab?: Tab): Promise<void> {
 }
 
 export async function handleMenuClick(info: MenuInfo, tab?: Tab): Promise<void> {
+  // A link's PDF opens in a new tab: the tab the click came from needs no access.
+  if (info.menuItemId === MENU_TRANSLATE_PDF_LINK) return openPdfLink(info, tab);
   const target = await targetTab(tab);
   if (target?.id === undefined) return;
   if (info.menuItemId === MENU_TRANSLATE_PAGE) await toggleTab(target.id, 'menu');

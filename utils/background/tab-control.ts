@@ -17,6 +17,8 @@ import { contentScriptPresent, isRestrictedUrl, sendIfPresent, sendToContent } f
 import { hostnameOf, ruleFor, setSiteRule, sitePermissionPattern } from './site-rules';
 import { scopeFor } from './site-scope-service';
 import { hasScope } from '../shared/site-scope';
+import { isPdfViewerUrl } from './pdf-service';
+import { fileOfViewerUrl } from '../shared/pdf-url';
 import { EMPTY_TAB_STATE, clearTabState, getTabState, storedTabIds, updateTabState, type TabState } from './tab-state';
 
 /** What started a translation; never-translate sites refuse all of them. */
@@ -156,6 +158,8 @@ export async function handleTabUpdated(tabId: number, change: { status?: string;
     return;
   }
   if (change.status !== 'complete') return;
+  // The PDF viewer is Glossa's own page: its state is its own, from its first message on.
+  if (isPdfViewerUrl(tab?.url ?? change.url)) return;
   const state = await getTabState(tabId);
   if (state.updatedAt > 0) {
     if (await contentScriptPresent(tabId)) {
@@ -219,14 +223,18 @@ export async function restoreBadges(): Promise<void> {
 /** The tab as the spending ceiling counts it: its site, or the one name of private windows. */
 async function spendingOwner(tabId: number): Promise<{ site: string; private: boolean }> {
   const tab = await tabOf(tabId);
-  return { site: hostnameOf(tab?.url ?? (await getTabState(tabId)).url), private: tab?.incognito === true };
+  const url = tab?.url ?? (await getTabState(tabId)).url;
+  // The PDF viewer bills for the PDF's site (pdf-service.ts), not for the extension's page.
+  return { site: hostnameOf(isPdfViewerUrl(url) ? fileOfViewerUrl(url) : url), private: tab?.incognito === true };
 }
 
 /** The user goes on past a spending pause (spending.ts decides how far), and the tab's failed blocks are sent again. */
 export async function continueSpending(tabId: number): Promise<TabState> {
   await allowMore(tabId, await spendingOwner(tabId));
   const state = await setState(tabId, (s) => s);
-  return state.phase === 'original' ? state : retryTab(tabId);
+  // The PDF viewer watches its tab's state and sends again what the pause refused.
+  if (state.phase === 'original' || isPdfViewerUrl(await tabUrl(tabId))) return state;
+  return retryTab(tabId);
 }
 
 export async function tabInfo(tabId: number): Promise<TabInfo> {
@@ -237,7 +245,8 @@ export async function tabInfo(tabId: number): Promise<TabInfo> {
   return {
     tabId,
     hostname,
-    restricted: isRestrictedUrl(url),
+    // The PDF viewer translates in its own page; the popup shows its progress and billing.
+    restricted: isRestrictedUrl(url) && !isPdfViewerUrl(url),
     state,
     siteRule: ruleFor(hostname, rules),
     rules,

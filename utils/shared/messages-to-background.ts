@@ -6,7 +6,7 @@ import { API_ERROR_CODES } from './api-errors';
 import { isWellFormedKey } from './connection';
 import { normaliseHostname } from './hosts';
 import { LANGUAGE_CODE, PAIR_KEY, baseLanguage } from './language-code';
-import { MAX_CONTEXT_CHARS, MAX_SELECTION_CHARS, MAX_SELECTION_HTML_CHARS, PAGE_LIMITS } from './limits';
+import { MAX_CONTEXT_CHARS, MAX_SELECTION_CHARS, MAX_SELECTION_HTML_CHARS, PAGE_BATCH_LIMIT, PAGE_LIMITS } from './limits';
 import { listen, type CheckedMessageRules, type Handler } from './protocol';
 import { FORMALITIES, MODEL_TYPES, PLANS } from './settings';
 import { MAX_SELECTOR_LENGTH } from './site-scope';
@@ -255,6 +255,18 @@ export const backgroundMessages = {
     from: ['extension-page'],
     data: v.object({ site: v.optional(v.pipe(v.string(), v.rawTransform(({ dataset, addIssue, NEVER }) => normaliseHostname(dataset.value) ?? (addIssue({ message: 'not a host name' }), NEVER)))) }),
   },
+  // The PDF viewer is an extension page in a tab; what it reads from a PDF is untrusted text.
+  pdfViewerStart: { from: ['extension-page'], data: v.object({ file: v.pipe(v.string(), v.maxLength(4096)) }) },
+  translatePdfBlocks: {
+    from: ['extension-page'],
+    data: v.object({
+      texts: v.pipe(v.array(v.pipe(v.string(), v.maxLength(PAGE_LIMITS.maxBlockChars))), v.maxLength(PAGE_BATCH_LIMIT.blocks), v.check((texts) => texts.reduce((sum, t) => sum + t.length, 0) <= PAGE_LIMITS.maxTotalChars, 'too much text in one message')),
+      file: v.pipe(v.string(), v.maxLength(4096)),
+      priority: v.optional(v.boolean()),
+    }),
+  },
+  openPdfViewer: { from: ['extension-page'], data: v.object({ tabId }) },
+  pdfPassThrough: { from: ['extension-page'], data: v.object({ url: v.pipe(v.string(), v.maxLength(4096), v.url()) }) },
 } satisfies CheckedMessageRules<BackgroundMessage>;
 
 export type BackgroundMessage =
@@ -267,7 +279,8 @@ export type BackgroundMessage =
   | 'continueSpending' | 'spendingLimits' | 'saveSpendingLimits'
   | 'glossaryList' | 'glossaryGet' | 'glossaryEntries' | 'glossaryCreate' | 'glossaryPutDictionary'
   | 'glossaryPatch' | 'glossaryDeleteGlossary' | 'glossaryDeleteDictionary'
-  | 'translateDraft' | 'writingPrefs' | 'clearWritingPrefs';
+  | 'translateDraft' | 'writingPrefs' | 'clearWritingPrefs'
+  | 'pdfViewerStart' | 'translatePdfBlocks' | 'openPdfViewer' | 'pdfPassThrough';
 
 let startup: Promise<unknown> = Promise.resolve();
 

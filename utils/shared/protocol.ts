@@ -161,6 +161,15 @@ export interface ProtocolMap {
   termFormOpen(data: TermFormRequest): { url: string };
   /** Term form frame → background: what the content script handed over, once, for the frame's own tab. */
   termFormData(data: { handle: string }): TermFormRequest;
+  // ── PDF viewer (entrypoints/pdf-viewer → utils/background/pdf-service.ts) ──────────────
+  /** The viewer tab starts (or goes on with) translating a PDF: its job from the settings, kept in the tab's state. */
+  pdfViewerStart(data: { file: string }): { job: PageJobOptions; state: TabState };
+  /** Translate the viewer tab's paragraphs (plain text) through the one pipeline; results in order. */
+  translatePdfBlocks(data: { texts: string[]; file: string; priority?: boolean }): { results: BlockResult[]; billedCharacters: number };
+  /** Popup: open the PDF the tab shows in Glossa's viewer, in the same tab. */
+  openPdfViewer(data: { tabId: number }): { opened: boolean };
+  /** Viewer: its tab may show this PDF in the browser's own viewer once (`Open PDFs in Glossa` lets it through). */
+  pdfPassThrough(data: { url: string }): { allowed: boolean };
 }
 
 export interface PointingSetup {

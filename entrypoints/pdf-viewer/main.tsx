@@ -1,0 +1,8 @@
+import { render } from 'preact';
+import { browser } from 'wxt/browser';
+import { PdfViewer } from '@/components/pdf-viewer/PdfViewer';
+import '@/components/pdf-viewer/pdf-viewer.css';
+
+document.documentElement.lang = browser.i18n.getUILanguage();
+const file = new URLSearchParams(location.search).get('file') ?? undefined;
+render(<PdfViewer file={file} />, document.getElementById('app')!);
