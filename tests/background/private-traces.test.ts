@@ -73,7 +73,7 @@ describe('private windows leave nothing behind', () => {
     const session = await fakeBrowser.storage.session.get(null);
     expect(Object.keys(session).filter((key) => key.endsWith(':4'))).toEqual([]);
     expect(JSON.stringify(session.termFixUndo ?? {})).not.toContain('"tabId":4');
-    expect(Object.keys(session).filter((key) => key.endsWith(':5')).sort()).toEqual(['billed:5', 'tab:5', 'termFix:5', 'termForms:5']);
+    expect(Object.keys(session).filter((key) => key.endsWith(':5')).sort()).toEqual(['tab:5', 'termFix:5', 'termForms:5']);
   });
 
   it('"Clear cache" also removes fixed phrases and what closed tabs left in storage.session', async () => {
