@@ -40,7 +40,7 @@ describe('glossary list', () => {
     const table = await screen.findByRole('table');
     expect(within(table).getByText('Zebra terms')).toBeTruthy();
     expect(within(table).getByText(/English → German: 3 entries/)).toBeTruthy();
-    expect(within(table).getByText(/English → German: 1 entries/)).toBeTruthy();
+    expect(within(table).getByText(/English → German: 1 entry$/)).toBeTruthy();
     expect(table.querySelectorAll('time')).toHaveLength(2);
 
     fireEvent.click(within(table).getByRole('button', { name: /Name/ }));
@@ -112,7 +112,7 @@ describe('creating a glossary', () => {
     choose('Source language', 'en');
     choose('Target language', 'de');
     input(screen.getByLabelText('Entries'), 'car\tAuto');
-    await screen.findByText('1 entries ready.');
+    await screen.findByText('1 entry ready.');
     fireEvent.click(screen.getByRole('button', { name: 'Create glossary' }));
     expect(await screen.findByText(/Not saved: .*HTTP 503/)).toBeTruthy();
     await waitFor(async () => expect(await loadDraft(CREATE_DRAFT_KEY)).toMatchObject({ kind: 'create', name: 'Unlucky', lastError: expect.stringContaining('503') }));
@@ -284,7 +284,7 @@ describe('editing a dictionary', () => {
     await openDictionary('Team terms');
     input(screen.getByLabelText('Search entries'), 'hau');
     await waitFor(() => expect(screen.getAllByRole('textbox').filter((el) => el.getAttribute('aria-label')?.startsWith('Source')).map((el) => (el as HTMLInputElement).value)).toEqual(['house']));
-    expect(screen.getByText('1 matching entries')).toBeTruthy();
+    expect(screen.getByText('1 matching entry')).toBeTruthy();
   });
 });
 
@@ -339,7 +339,7 @@ describe('table entry and explicit replace', () => {
     choose('Source language', 'en');
     choose('Target language', 'de');
     input(screen.getByLabelText('Entries'), 'a\tb');
-    await screen.findByText('1 entries ready.');
+    await screen.findByText('1 entry ready.');
     fireEvent.click(screen.getByRole('button', { name: 'Create glossary' }));
     expect(await screen.findByText('The glossary name is longer than 1024 bytes (UTF-8).')).toBeTruthy();
     expect(apiCalls('POST')).toHaveLength(0);
@@ -360,9 +360,9 @@ describe('glossary and dictionary actions', () => {
     choose('Source language', 'en');
     choose('Target language', 'fr');
     input(screen.getByLabelText('Entries'), 'car\tvoiture');
-    await screen.findByText('1 entries ready.');
+    await screen.findByText('1 entry ready.');
     fireEvent.click(screen.getByRole('button', { name: 'Add language pair' }));
-    expect(await screen.findByText(/English → French: 1 entries/)).toBeTruthy();
+    expect(await screen.findByText(/English → French: 1 entry$/)).toBeTruthy();
 
     fireEvent.click(screen.getByRole('button', { name: 'Open English → German of Company terms' }));
     await screen.findByRole('table', { name: /Entries English → German/ });
@@ -449,7 +449,7 @@ describe('large imports', () => {
     fireEvent.change(screen.getByLabelText('Import from a .tsv or .csv file'), { target: { files: [new File([tsv], 'big.tsv')] } });
     expect(await screen.findByText(/^0\.\d\d MB, 20000 lines: too large to show as text here/)).toBeTruthy();
     expect(screen.queryByLabelText('Entries')).toBeNull();
-    expect(await screen.findByText('20000 entries ready.')).toBeTruthy();
+    expect(await screen.findByText('20,000 entries ready.')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Create glossary' }));
     await screen.findByText('Created “Big”.');
     const [created] = await backend.api.listGlossaries();
