@@ -456,3 +456,46 @@ describe('large imports', () => {
     expect(created.dictionaries[0].entry_count).toBe(20_000);
   });
 });
+
+describe('the dictionary action bar', () => {
+  it('previews an import with its problems per line, sends nothing until saved, then merges', async () => {
+    const g = await seed();
+    await openDictionary('Team terms');
+    const file = new File(['car\tWagen\nsun\tSonne\n moon\tMond\n'], 'more.tsv');
+    fireEvent.change(screen.getByLabelText('Import entries from a .tsv or .csv file'), { target: { files: [file] } });
+    const preview = await screen.findByRole('region', { name: 'Import preview' });
+    expect(within(preview).getByText(/^1 new entry; 1 existing entries would get a new target\./)).toBeTruthy();
+    expect(within(preview).getByText('Line 3: the source phrase starts or ends with whitespace.')).toBeTruthy();
+    expect(apiCalls('PATCH').length + apiCalls('PUT').length).toBe(0);
+
+    fireEvent.click(within(preview).getByRole('button', { name: 'Add 2 entries to the table' }));
+    expect(await screen.findByText('1 entry added, 1 changed. Save to send them.')).toBeTruthy();
+    expect(screen.getByText('Unsaved changes.')).toBeTruthy();
+    expect(apiCalls('PATCH')).toHaveLength(0);
+    fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    await screen.findByText('Saved: 1 entries added and 1 changed (merged).');
+    expect(await entriesOf(g.glossary_id)).toEqual(new Map([['car', 'Wagen'], ['house', 'Haus'], ['tree', 'Baum'], ['sun', 'Sonne']]));
+  });
+
+  it('deletes the selected rows together, and asks before leaving with unsaved changes', async () => {
+    const g = await seed();
+    await openDictionary('Team terms');
+    fireEvent.click(screen.getByLabelText(`Select row ${rowOf('car')}`));
+    fireEvent.click(screen.getByLabelText(`Select row ${rowOf('tree')}`));
+    fireEvent.click(screen.getByRole('button', { name: 'Delete 2 selected rows' }));
+    await waitFor(() => expect(screen.getByText(/^1 entry\./)).toBeTruthy());
+
+    fireEvent.click(screen.getByRole('button', { name: /Back to the list/ }));
+    await screen.findByRole('dialog');
+    expect(dialog().textContent).toContain('Leave with unsaved changes?');
+    fireEvent.click(within(dialog()).getByRole('button', { name: 'Keep editing' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(screen.getByRole('table', { name: /Entries English → German/ })).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: /Back to the list/ }));
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Keep as draft' }));
+    await screen.findByRole('button', { name: /^Open English → German of Team terms/ });
+    expect(await loadDraft(dictionaryDraftKey(g.glossary_id, 'en', 'de'))).toMatchObject({ removed: [{ source: 'car', target: 'Auto' }, { source: 'tree', target: 'Baum' }] });
+    expect(apiCalls('PUT')).toHaveLength(0);
+  });
+});
