@@ -1,11 +1,6 @@
 // An extension page speaks the UI language: `lang` for fonts, hyphens and screen readers, and
 // `dir` from the locale's own @@bidi_dir, so Arabic mirrors the whole page.
-import { browser } from 'wxt/browser';
-import { uiLocale } from '../../utils/shared/i18n';
-
-export function uiDirection(): 'ltr' | 'rtl' {
-  return browser.i18n.getMessage('@@bidi_dir') === 'rtl' ? 'rtl' : 'ltr';
-}
+import { uiDirection, uiLocale } from '../../utils/shared/i18n';
 
 export function applyUiLocale(root: HTMLElement = document.documentElement): void {
   root.lang = uiLocale();

@@ -18,6 +18,15 @@ export function uiLocale(): string {
   return (own || 'en').replace('_', '-');
 }
 
+/** The UI language's direction, from the locale Glossa's strings come from. */
+export function uiDirection(): 'ltr' | 'rtl' {
+  try {
+    return browser.i18n.getMessage('@@bidi_dir') === 'rtl' ? 'rtl' : 'ltr';
+  } catch {
+    return 'ltr';
+  }
+}
+
 const pluralRules = new Map<string, Intl.PluralRules>();
 const numberFormats = new Map<string, Intl.NumberFormat>();
 
