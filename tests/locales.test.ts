@@ -129,6 +129,8 @@ const SAME_EVERYWHERE = ['Glossa', 'API', 'TSV', 'CSV', 'UTF-8', 'HTTP', 'MB'];
 /** Messages that may equal English in a locale because the word is the same there (lang → keys). */
 const SAME_ON_PURPOSE: Record<string, string[]> = {
   de: ['glossaryColumnName', 'glossaryFormat', 'termFixOriginalLabel'],
+  es: ['optionsPlanLabel'],
+  pt_BR: ['optionsUsageSite'],
 };
 /** Plural forms a locale may leave to `other`: Romance "many" covers only round millions, where "other" reads right. */
 const OPTIONAL_FORMS: Record<string, string[]> = { fr: ['many'], es: ['many'], it: ['many'], pt_BR: ['many'] };
