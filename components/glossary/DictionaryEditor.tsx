@@ -16,7 +16,7 @@ import { trimEntries } from '../../utils/glossary/entries';
 import { pairName } from '../../utils/shared/languages';
 import { confirmAction, useManager } from './manager-context';
 import { EntryTable } from './EntryTable';
-import { DictionaryImport } from './DictionaryImport';
+import { useDictionaryImport } from './use-dictionary-import';
 import { ValidationReport } from './ValidationReport';
 import { useRowEditor } from './use-row-editor';
 import { useGlossaryChanged } from './use-glossary-changed';
@@ -296,6 +296,7 @@ export function DictionaryEditor({ glossary, sourceLang, targetLang, onClose }: 
 
   const headingId = `glossa-gl-editor-${glossary.glossary_id}`;
   const locked = busy || Boolean(offer);
+  const importer = useDictionaryImport({ sourceLang, targetLang, current: editor.rows, disabled: locked, onAccept: importEntries });
   return (
     <section class="glossa-gl-editor" aria-labelledby={headingId}>
       <div class="glossa-gl-editor-head">
@@ -334,7 +335,7 @@ export function DictionaryEditor({ glossary, sourceLang, targetLang, onClose }: 
             <button type="button" data-kind="primary" onClick={() => setScrollTo({ position: editor.add(), nonce: Date.now(), focus: 'source' })} disabled={Boolean(offer)}>
               {t('glossaryAddRow')}
             </button>
-            <DictionaryImport sourceLang={sourceLang} targetLang={targetLang} current={editor.rows} disabled={locked} onAccept={importEntries} />
+            {importer.trigger}
             <button type="button" onClick={() => exportAs('tsv')}>{t('glossaryExportTsv')}</button>
             <button type="button" onClick={() => exportAs('csv')}>{t('glossaryExportCsv')}</button>
             <button type="button" disabled={busy} onClick={() => void createReverse()}>{t('glossaryCreateReverse')}</button>
@@ -346,6 +347,7 @@ export function DictionaryEditor({ glossary, sourceLang, targetLang, onClose }: 
             )}
             <button type="button" class="glossa-gl-danger" disabled={busy} onClick={() => void deleteDictionary()}>{t('glossaryDeleteDictionary')}</button>
           </div>
+          {importer.preview}
           <div class="glossa-gl-filter">
             <label for="glossa-gl-search-entries">{t('glossarySearchEntries')}</label>
             <input id="glossa-gl-search-entries" type="search" value={editor.query} onInput={(e) => editor.setQuery(e.currentTarget.value)} />

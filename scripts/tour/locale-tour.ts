@@ -1,5 +1,5 @@
 // Every surface in each UI language and colour scheme: the popup, the options page, the
-// glossary manager's entry grid and the selection popover, shot in a browser started in that
+// glossary manager's entry grid and import preview, and the selection popover, shot in a browser started in that
 // language (Arabic mirrored), as docs/screenshots/locales/<lang>-<surface>-<scheme>.png.
 import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -79,6 +79,16 @@ async function shootSurfaces(
     await options.mouse.move(0, 0);
     await options.screenshot({ path: file('glossary-entries', scheme), animations: 'disabled' });
     screenshots.push(file('glossary-entries', scheme));
+    // Import preview: one changed target, one new entry, one line with a problem; nothing is sent.
+    await options.locator('.glossa-gl-actionbar input[type="file"]').setInputFiles({
+      name: 'more-terms.tsv', mimeType: 'text/tab-separated-values', buffer: Buffer.from('translation\tÜbertragung\nsun\tSonne\n moon\tMond\n'),
+    });
+    const preview = options.locator('.glossa-gl-import');
+    if (await preview.waitFor({ timeout: 10_000 }).then(() => true, () => false)) {
+      await preview.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+      await options.screenshot({ path: file('glossary-import', scheme), animations: 'disabled' });
+      screenshots.push(file('glossary-import', scheme));
+    } else warn('the import preview did not show');
   } else warn('the glossary manager listed no dictionary');
   await options.close();
 

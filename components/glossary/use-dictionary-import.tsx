@@ -1,4 +1,4 @@
-// Import into an open dictionary: the file is read and checked here, and a preview says what it
+// Import into an open dictionary (the action bar's Import button and its preview): the file is read and checked here, and a preview says what it
 // would add and change and lists every problem with its line. Only "Add to the table" takes the
 // valid entries into the grid; nothing is sent before the user saves.
 import { useRef, useState } from 'preact/hooks';
@@ -37,7 +37,8 @@ export function importEffect(current: readonly Phrase[], incoming: readonly Phra
   return { added, changed };
 }
 
-export function DictionaryImport({ sourceLang, targetLang, current, disabled, onAccept }: Props) {
+/** The Import button (for the action bar) and its preview (shown below the bar), from one state. */
+export function useDictionaryImport({ sourceLang, targetLang, current, disabled, onAccept }: Props) {
   const [preview, setPreview] = useState<Preview | null>(null);
   const fileRef = useRef<HTMLInputElement>(null);
 
@@ -49,42 +50,41 @@ export function DictionaryImport({ sourceLang, targetLang, current, disabled, on
     if (fileRef.current) fileRef.current.value = '';
   };
 
-  return (
-    <>
-      <label class={disabled ? 'g-btn glossa-gl-file is-disabled' : 'g-btn glossa-gl-file'}>
-        {t('glossaryImport')}
-        <input
-          ref={fileRef}
-          type="file"
-          accept=".tsv,.csv,.txt,text/tab-separated-values,text/csv"
-          class="g-visually-hidden"
-          aria-label={t('glossaryImportIntoDictionary')}
-          disabled={disabled}
-          onChange={(e) => void read(e.currentTarget.files?.[0])}
-        />
-      </label>
-      {preview && (
-        <section class="glossa-gl-import" aria-label={t('glossaryImportPreview')}>
-          <h4>{t('glossaryImportPreviewOf', preview.fileName)}</h4>
-          {preview.notUtf8 && <p class="g-field-error">{t('glossaryImportNotUtf8')}</p>}
-          <p>{tCount('glossaryImportEffect', preview.added, [String(preview.changed)])}</p>
-          <ValidationReport result={preview.result} unit="line" />
-          <div class="g-actions">
-            <button type="button" onClick={() => setPreview(null)}>{t('glossaryCancel')}</button>
-            <button
-              type="button"
-              data-kind="primary"
-              disabled={preview.result.entries.length === 0}
-              onClick={() => {
-                onAccept(preview.result.entries);
-                setPreview(null);
-              }}
-            >
-              {tCount('glossaryImportAccept', preview.result.entries.length)}
-            </button>
-          </div>
-        </section>
-      )}
-    </>
+  const trigger = (
+    <label class={disabled ? 'g-btn glossa-gl-file is-disabled' : 'g-btn glossa-gl-file'}>
+      {t('glossaryImport')}
+      <input
+        ref={fileRef}
+        type="file"
+        accept=".tsv,.csv,.txt,text/tab-separated-values,text/csv"
+        class="g-visually-hidden"
+        aria-label={t('glossaryImportIntoDictionary')}
+        disabled={disabled}
+        onChange={(e) => void read(e.currentTarget.files?.[0])}
+      />
+    </label>
   );
+  const shown = preview && (
+    <section class="glossa-gl-import" aria-label={t('glossaryImportPreview')}>
+      <h4>{t('glossaryImportPreviewOf', preview.fileName)}</h4>
+      {preview.notUtf8 && <p class="g-field-error">{t('glossaryImportNotUtf8')}</p>}
+      <p>{tCount('glossaryImportEffect', preview.added, [String(preview.changed)])}</p>
+      <ValidationReport result={preview.result} unit="line" />
+      <div class="g-actions">
+        <button type="button" onClick={() => setPreview(null)}>{t('glossaryCancel')}</button>
+        <button
+          type="button"
+          data-kind="primary"
+          disabled={preview.result.entries.length === 0}
+          onClick={() => {
+            onAccept(preview.result.entries);
+            setPreview(null);
+          }}
+        >
+          {tCount('glossaryImportAccept', preview.result.entries.length)}
+        </button>
+      </div>
+    </section>
+  );
+  return { trigger, preview: shown || null };
 }
