@@ -21,6 +21,8 @@ import { ValidationReport } from './ValidationReport';
 import { useRowEditor } from './use-row-editor';
 import { useGlossaryChanged } from './use-glossary-changed';
 import { useDictionaryActions } from './use-dictionary-actions';
+import { Button } from '../ui/Button';
+import { EmptyState } from '../ui/EmptyState';
 
 interface Props {
   glossary: Glossary;
@@ -300,9 +302,9 @@ export function DictionaryEditor({ glossary, sourceLang, targetLang, onClose }: 
   return (
     <section class="glossa-gl-editor" aria-labelledby={headingId}>
       <div class="glossa-gl-editor-head">
-        <button type="button" data-kind="quiet" class="glossa-gl-back" onClick={() => void leave()}>
+        <Button kind="quiet" class="glossa-gl-back" onClick={() => void leave()}>
           <span aria-hidden="true" class="glossa-gl-flip">←</span> {t('glossaryBackToList')}
-        </button>
+        </Button>
         <h3 id={headingId}>{t('glossaryEditorHeading', [glossary.name, pairLabel])}</h3>
         {state === 'ready' && (
           <p class="glossa-gl-editor-state">
@@ -315,7 +317,7 @@ export function DictionaryEditor({ glossary, sourceLang, targetLang, onClose }: 
       {state === 'failed' && (
         <div role="alert">
           <p class="glossa-gl-error-text">{t('glossaryLoadFailed', loadError)}</p>
-          <button type="button" onClick={() => void load()}>{t('glossaryRetry')}</button>
+          <Button onClick={() => void load()}>{t('glossaryRetry')}</Button>
         </div>
       )}
       {state === 'ready' && (
@@ -326,26 +328,26 @@ export function DictionaryEditor({ glossary, sourceLang, targetLang, onClose }: 
               {offer.stale && <p>{t('glossaryDraftStale')}</p>}
               {offer.draft.lastError && <p>{t('glossaryDraftLastError', offer.draft.lastError)}</p>}
               <div class="g-actions">
-                <button type="button" onClick={() => void discardDraft()}>{t('glossaryDraftDiscard')}</button>
-                <button type="button" data-kind="primary" onClick={continueDraft}>{t('glossaryDraftContinue')}</button>
+                <Button onClick={() => void discardDraft()}>{t('glossaryDraftDiscard')}</Button>
+                <Button kind="primary" onClick={continueDraft}>{t('glossaryDraftContinue')}</Button>
               </div>
             </div>
           )}
           <div class="glossa-gl-actionbar" role="toolbar" aria-label={t('glossaryDictionaryActions')}>
-            <button type="button" data-kind="primary" onClick={() => setScrollTo({ position: editor.add(), nonce: Date.now(), focus: 'source' })} disabled={Boolean(offer)}>
+            <Button kind="primary" onClick={() => setScrollTo({ position: editor.add(), nonce: Date.now(), focus: 'source' })} disabled={Boolean(offer)}>
               {t('glossaryAddRow')}
-            </button>
+            </Button>
             {importer.trigger}
-            <button type="button" onClick={() => exportAs('tsv')}>{t('glossaryExportTsv')}</button>
-            <button type="button" onClick={() => exportAs('csv')}>{t('glossaryExportCsv')}</button>
-            <button type="button" disabled={busy} onClick={() => void createReverse()}>{t('glossaryCreateReverse')}</button>
+            <Button onClick={() => exportAs('tsv')}>{t('glossaryExportTsv')}</Button>
+            <Button onClick={() => exportAs('csv')}>{t('glossaryExportCsv')}</Button>
+            <Button disabled={busy} onClick={() => void createReverse()}>{t('glossaryCreateReverse')}</Button>
             <span class="glossa-gl-spacer" />
             {selected.size > 0 && (
-              <button type="button" data-kind="danger" disabled={locked} onClick={deleteSelected}>
+              <Button kind="danger" disabled={locked} onClick={deleteSelected}>
                 {tCount('glossaryDeleteSelected', selected.size)}
-              </button>
+              </Button>
             )}
-            <button type="button" class="glossa-gl-danger" disabled={busy} onClick={() => void deleteDictionary()}>{t('glossaryDeleteDictionary')}</button>
+            <Button kind="danger" disabled={busy} onClick={() => void deleteDictionary()}>{t('glossaryDeleteDictionary')}</Button>
           </div>
           {importer.preview}
           <div class="glossa-gl-filter">
@@ -354,10 +356,7 @@ export function DictionaryEditor({ glossary, sourceLang, targetLang, onClose }: 
             {editor.query.trim() !== '' && editor.indices && <span role="status">{tCount('glossarySearchMatches', editor.indices.length)}</span>}
           </div>
           {editor.rows.length === 0 && !offer ? (
-            <div class="g-empty">
-              <p class="g-empty-title">{t('glossaryEmptyDictionary')}</p>
-              <p>{t('glossaryEmptyDictionaryHint')}</p>
-            </div>
+            <EmptyState title={t('glossaryEmptyDictionary')}>{t('glossaryEmptyDictionaryHint')}</EmptyState>
           ) : (
             <EntryTable
               rows={editor.rows}
@@ -386,7 +385,7 @@ export function DictionaryEditor({ glossary, sourceLang, targetLang, onClose }: 
               <input type="checkbox" class="g-switch" checked={replaceMode} onChange={(e) => setReplaceMode(e.currentTarget.checked)} />
               {t('glossaryReplaceMode')}
             </label>
-            <button type="button" class="glossa-gl-primary" disabled={locked} onClick={() => void save()}>{t('glossarySave')}</button>
+            <Button kind="primary" disabled={locked} onClick={() => void save()}>{t('glossarySave')}</Button>
           </div>
         </>
       )}

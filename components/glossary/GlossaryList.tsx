@@ -8,6 +8,8 @@ import { validateName } from '../../utils/glossary/entries';
 import { describeProblem } from '../../utils/glossary/problem-text';
 import { languageName, pairName } from '../../utils/shared/languages';
 import { confirmAction, useManager } from './manager-context';
+import { EmptyState } from '../ui/EmptyState';
+import { FieldError } from '../ui/FieldError';
 
 export type SortKey = 'name' | 'created' | 'entries';
 
@@ -103,9 +105,7 @@ export function GlossaryList({ glossaries, drafted, onOpen, onAddPair }: Props) 
         <input id="glossa-gl-search" type="search" value={query} onInput={(e) => setQuery(e.currentTarget.value)} />
       </div>
       {shown.length === 0 ? (
-        <div class="g-empty">
-          <p class="g-empty-title">{glossaries.length === 0 ? t('glossaryNone') : t('glossaryNoMatch')}</p>
-        </div>
+        <EmptyState title={glossaries.length === 0 ? t('glossaryNone') : t('glossaryNoMatch')} />
       ) : (
         <table class="glossa-gl-glossaries">
           <caption class="glossa-gl-visually-hidden">{t('glossaryListCaption')}</caption>
@@ -132,7 +132,7 @@ export function GlossaryList({ glossaries, drafted, onOpen, onAddPair }: Props) 
                       />
                       <button type="submit">{t('glossarySaveName')}</button>
                       <button type="button" onClick={() => setRenaming(null)}>{t('glossaryCancel')}</button>
-                      {renaming.error && <p role="alert" class="glossa-gl-error-text">{renaming.error}</p>}
+                      <FieldError message={renaming.error} live />
                     </form>
                   ) : (
                     <>

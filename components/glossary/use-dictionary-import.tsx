@@ -6,6 +6,8 @@ import { t, tCount } from '../../utils/shared/i18n';
 import { formatFromFilename, validateText, type ValidationResult } from '../../utils/glossary/validate';
 import type { Phrase } from '../../utils/glossary/diff';
 import { ValidationReport } from './ValidationReport';
+import { Button } from '../ui/Button';
+import { FieldError } from '../ui/FieldError';
 
 interface Preview {
   fileName: string;
@@ -67,14 +69,13 @@ export function useDictionaryImport({ sourceLang, targetLang, current, disabled,
   const shown = preview && (
     <section class="glossa-gl-import" aria-label={t('glossaryImportPreview')}>
       <h4>{t('glossaryImportPreviewOf', preview.fileName)}</h4>
-      {preview.notUtf8 && <p class="g-field-error">{t('glossaryImportNotUtf8')}</p>}
+      <FieldError message={preview.notUtf8 ? t('glossaryImportNotUtf8') : ''} />
       <p>{tCount('glossaryImportEffect', preview.added, [String(preview.changed)])}</p>
       <ValidationReport result={preview.result} unit="line" />
       <div class="g-actions">
-        <button type="button" onClick={() => setPreview(null)}>{t('glossaryCancel')}</button>
-        <button
-          type="button"
-          data-kind="primary"
+        <Button onClick={() => setPreview(null)}>{t('glossaryCancel')}</Button>
+        <Button
+          kind="primary"
           disabled={preview.result.entries.length === 0}
           onClick={() => {
             onAccept(preview.result.entries);
@@ -82,7 +83,7 @@ export function useDictionaryImport({ sourceLang, targetLang, current, disabled,
           }}
         >
           {tCount('glossaryImportAccept', preview.result.entries.length)}
-        </button>
+        </Button>
       </div>
     </section>
   );
