@@ -262,7 +262,7 @@ export function EntryTable(props: Props) {
             <span role="columnheader" class="glossa-gl-num">{t('glossaryColumnNumber')}</span>
             {sortHeader('source', t('glossaryColumnSource'))}
             {sortHeader('target', t('glossaryColumnTarget'))}
-            <span role="columnheader"><span class="glossa-gl-visually-hidden">{t('glossaryColumnActions')}</span></span>
+            <span role="columnheader"><span class="g-visually-hidden">{t('glossaryColumnActions')}</span></span>
           </div>
         </div>
         <div ref={scrollRef} class="glossa-gl-scroll" style={{ height: `${height}px` }}>

@@ -108,7 +108,7 @@ export function GlossaryList({ glossaries, drafted, onOpen, onAddPair }: Props) 
         <EmptyState title={glossaries.length === 0 ? t('glossaryNone') : t('glossaryNoMatch')} />
       ) : (
         <table class="glossa-gl-glossaries">
-          <caption class="glossa-gl-visually-hidden">{t('glossaryListCaption')}</caption>
+          <caption class="g-visually-hidden">{t('glossaryListCaption')}</caption>
           <thead>
             <tr>
               {sortButton('name', t('glossaryColumnName'))}
