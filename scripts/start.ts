@@ -113,14 +113,17 @@ async function main(): Promise<number> {
     runTour({ session, page, outDir: options.outDir, usage: () => translateUsage(api.log), setupMs, glossaryTerm: glossary ? DEMO_GLOSSARY_TERM : undefined }),
     interrupted.then(() => Promise.reject(new Interrupted('Tour interrupted.'))),
   ]);
-  // Then every surface per UI language and scheme, each language in a browser of its own.
-  const locales = await Promise.race([
-    runLocaleTour({ extensionDir, apiUrl: api.url, demoUrl: demo.url, outDir: options.outDir }),
-    interrupted.then(() => Promise.reject(new Interrupted('Tour interrupted.'))),
-  ]);
-  figures.screenshots.push(...locales.screenshots);
-  figures.warnings.push(...locales.warnings);
-  figures.tourMs = Date.now() - startedAt - setupMs;
+  if (options.locales) {
+    // Then every surface per UI language and scheme, each language in a browser of its own.
+    say('shooting every surface in each UI language…');
+    const locales = await Promise.race([
+      runLocaleTour({ extensionDir, apiUrl: api.url, demoUrl: demo.url, outDir: options.outDir }),
+      interrupted.then(() => Promise.reject(new Interrupted('Tour interrupted.'))),
+    ]);
+    figures.screenshots.push(...locales.screenshots);
+    figures.warnings.push(...locales.warnings);
+    figures.tourMs = Date.now() - startedAt - setupMs;
+  }
   const shown = (path: string) => (relative(process.cwd(), path).startsWith('..') ? path : relative(process.cwd(), path) || '.');
   console.log(formatSummary({ ...figures, outDir: shown(options.outDir), screenshots: figures.screenshots.map(shown) }));
   return 0;
