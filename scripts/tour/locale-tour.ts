@@ -13,6 +13,8 @@ export const TOUR_LOCALES = ['en', 'de', 'ar'] as const;
 const SCHEMES = ['light', 'dark'] as const;
 
 interface LocaleTourInput {
+  /** The UI languages to shoot (default TOUR_LOCALES). */
+  locales?: readonly string[];
   extensionDir: string;
   apiUrl: string;
   demoUrl: string;
@@ -20,12 +22,12 @@ interface LocaleTourInput {
 }
 
 /** Shoots every surface per locale and scheme; returns the files and what went wrong on the way. */
-export async function runLocaleTour({ extensionDir, apiUrl, demoUrl, outDir }: LocaleTourInput): Promise<{ screenshots: string[]; warnings: string[] }> {
+export async function runLocaleTour({ locales = TOUR_LOCALES, extensionDir, apiUrl, demoUrl, outDir }: LocaleTourInput): Promise<{ screenshots: string[]; warnings: string[] }> {
   const dir = join(outDir, 'locales');
   mkdirSync(dir, { recursive: true });
   const screenshots: string[] = [];
   const warnings: string[] = [];
-  for (const lang of TOUR_LOCALES) {
+  for (const lang of locales) {
     const launched = await launchWithExtension(extensionDir, { lang });
     try {
       const session = new ExtensionSession(launched.context, launched.extensionId);
