@@ -21,7 +21,10 @@ export const POPOVER_CSS = `
 .languages { display: flex; flex-wrap: wrap; align-items: center; justify-content: space-between; gap: 6px 12px; margin-bottom: 8px; color: var(--muted); font-size: 13px; }
 .target { display: inline-flex; align-items: center; gap: 6px; }
 select, button { font: inherit; font-size: var(--g-text-s); color: var(--accent); background: var(--bg); border: 1px solid var(--border); border-radius: var(--g-radius-pill); min-height: var(--g-control-height-s); padding: 0 var(--g-space-3); cursor: pointer; }
-select { color: var(--fg); border-radius: var(--g-radius-m); }
+select { color: var(--fg); border-radius: var(--g-radius-m); appearance: none; padding-inline-end: 24px;
+  background-image: linear-gradient(45deg, transparent 50%, var(--muted) 50%), linear-gradient(135deg, var(--muted) 50%, transparent 50%);
+  background-position: calc(100% - 14px) 55%, calc(100% - 9px) 55%; background-size: 5px 5px; background-repeat: no-repeat; }
+.popover[dir="rtl"] select { background-position: 9px 55%, 14px 55%; }
 button:disabled { opacity: 0.5; cursor: default; }
 button:hover, select:hover { border-color: var(--accent); }
 button:focus-visible, select:focus-visible, a:focus-visible { outline: 2px solid var(--focus); outline-offset: 2px; }
