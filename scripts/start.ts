@@ -14,6 +14,7 @@ import { assertPortFree, isAddressInUse, PortTakenError } from './lib/ports';
 import { HelpRequested, parseStartOptions, UsageError } from './lib/start-options';
 import { serveFolder, type StaticServer } from './lib/static-server';
 import { runTour } from './tour/run-tour';
+import { runLocaleTour } from './tour/locale-tour';
 import { formatSummary } from './tour/summary';
 
 const root = resolve(import.meta.dirname, '..');
@@ -112,6 +113,17 @@ async function main(): Promise<number> {
     runTour({ session, page, outDir: options.outDir, usage: () => translateUsage(api.log), setupMs, glossaryTerm: glossary ? DEMO_GLOSSARY_TERM : undefined }),
     interrupted.then(() => Promise.reject(new Interrupted('Tour interrupted.'))),
   ]);
+  if (options.locales) {
+    // Then every surface per UI language and scheme, each language in a browser of its own.
+    say('shooting every surface in each UI language…');
+    const locales = await Promise.race([
+      runLocaleTour({ extensionDir, apiUrl: api.url, demoUrl: demo.url, outDir: options.outDir }),
+      interrupted.then(() => Promise.reject(new Interrupted('Tour interrupted.'))),
+    ]);
+    figures.screenshots.push(...locales.screenshots);
+    figures.warnings.push(...locales.warnings);
+    figures.tourMs = Date.now() - startedAt - setupMs;
+  }
   const shown = (path: string) => (relative(process.cwd(), path).startsWith('..') ? path : relative(process.cwd(), path) || '.');
   console.log(formatSummary({ ...figures, outDir: shown(options.outDir), screenshots: figures.screenshots.map(shown) }));
   return 0;

@@ -122,6 +122,105 @@ describe('locale files', () => {
   });
 });
 
+/** Every UI locale Glossa ships beside English and German (issue 24). */
+const UI_LOCALES = ['ar', 'de', 'en', 'es', 'fr', 'it', 'ja', 'ko', 'nl', 'pl', 'pt_BR', 'tr', 'uk', 'zh_CN'];
+/** Words that stay the same in every language on purpose. */
+const SAME_EVERYWHERE = ['Glossa', 'API', 'TSV', 'CSV', 'UTF-8', 'HTTP', 'MB'];
+/** Messages that may equal English in a locale because the word is the same there (lang → keys). */
+const SAME_ON_PURPOSE: Record<string, string[]> = {
+  de: ['glossaryColumnName', 'glossaryFormat', 'termFixOriginalLabel'],
+  es: ['optionsPlanLabel'],
+  pt_BR: ['optionsUsageSite'],
+};
+/** Plural forms a locale may leave to `other`: Romance "many" covers only round millions, where "other" reads right. */
+const OPTIONAL_FORMS: Record<string, string[]> = { fr: ['many'], es: ['many'], it: ['many'], pt_BR: ['many'] };
+
+function flatten(files: Record<string, Catalogue>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const catalogue of Object.values(files)) {
+    for (const [key, entry] of Object.entries(catalogue)) out[key] = String((entry as { message?: unknown }).message ?? '');
+  }
+  return out;
+}
+
+/** Keys whose message is still the English text, per locale ("fr: a, b"); empty when none are. */
+function englishLeft(tree: LocaleTree): string[] {
+  const english = flatten(tree[BASE]);
+  const lines: string[] = [];
+  for (const [lang, files] of Object.entries(tree)) {
+    if (lang === BASE) continue;
+    const ours = flatten(files);
+    const left = Object.keys(english).filter((key) => {
+      if (ours[key] !== english[key] || SAME_ON_PURPOSE[lang]?.includes(key)) return false;
+      const words = SAME_EVERYWHERE.reduce((text, word) => text.replaceAll(word, ''), english[key].replace(/\$\d|\$\w+\$/g, ''));
+      return /\p{L}/u.test(words);
+    });
+    if (left.length > 0) lines.push(`${lang}: ${left.join(', ')}`);
+  }
+  return lines;
+}
+
+/** Keys missing from each locale, one line per locale ("uk: a, b"), so they can be filled after a merge. */
+function missingKeys(tree: LocaleTree): string[] {
+  const english = Object.keys(flatten(tree[BASE]));
+  return Object.entries(tree)
+    .filter(([lang]) => lang !== BASE)
+    .map(([lang, files]) => {
+      const ours = flatten(files);
+      return [lang, english.filter((key) => !(key in ours))] as const;
+    })
+    .filter(([, missing]) => missing.length > 0)
+    .map(([lang, missing]) => `${lang}: ${missing.join(', ')}`);
+}
+
+const PLURAL = /\{count,\s*plural,((?:\s*(?:=\d+|zero|one|two|few|many|other)\s*\{[^{}]*\})+)\s*\}/g;
+
+/** Plural messages whose forms do not cover what the language's plural rules ask for. */
+function pluralProblems(tree: LocaleTree): string[] {
+  const english = flatten(tree[BASE]);
+  const problems: string[] = [];
+  for (const [lang, files] of Object.entries(tree)) {
+    const ours = flatten(files);
+    const needed = new Intl.PluralRules(lang.replace('_', '-')).resolvedOptions().pluralCategories;
+    for (const [key, message] of Object.entries(english)) {
+      if (!PLURAL.test(message) || !(key in ours)) continue;
+      PLURAL.lastIndex = 0;
+      const blocks = [...ours[key].matchAll(PLURAL)];
+      if (blocks.length === 0) {
+        problems.push(`${lang}: ${key} has no plural form`);
+        continue;
+      }
+      for (const block of blocks) {
+        const forms = new Set([...block[1].matchAll(/(=\d+|zero|one|two|few|many|other)\s*\{/g)].map((m) => m[1]));
+        const lacking = needed.filter((category) => !forms.has(category) && !OPTIONAL_FORMS[lang]?.includes(category));
+        if (lacking.length > 0) problems.push(`${lang}: ${key} lacks the plural forms ${lacking.join(', ')}`);
+      }
+    }
+  }
+  return problems;
+}
+
+describe('UI languages', () => {
+  const tree = readLocales(localesDir);
+
+  it('ships every UI locale, each naming itself in uiLocale', () => {
+    expect(Object.keys(tree).sort()).toEqual(expect.arrayContaining(UI_LOCALES));
+    for (const lang of Object.keys(tree)) expect(flatten(tree[lang]).uiLocale, lang).toBe(lang.replace('_', '-'));
+  });
+
+  it('has every key in every locale (lists the missing keys per locale)', () => {
+    expect(missingKeys(tree)).toEqual([]);
+  });
+
+  it('leaves no English string where a locale exists (lists them per locale)', () => {
+    expect(englishLeft(tree)).toEqual([]);
+  });
+
+  it('gives counted messages every plural form the language needs', () => {
+    expect(pluralProblems(tree)).toEqual([]);
+  });
+});
+
 describe('store listing strings', () => {
   const tree = readLocales(localesDir);
   // Chrome allows a 75-character name (and cuts what it shows at 45) and a 132-character description.
@@ -136,6 +235,19 @@ describe('store listing strings', () => {
 });
 
 describe('the locale check itself', () => {
+  it('names the English strings left and the keys missing, per locale', () => {
+    const en = { 'a.json': { aGo: { message: 'Go' }, aName: { message: 'Glossa' }, aStop: { message: 'Stop $1' } } };
+    const fr = { 'a.json': { aGo: { message: 'Go' }, aName: { message: 'Glossa' } } };
+    expect(englishLeft({ en, fr })).toEqual(['fr: aGo']);
+    expect(missingKeys({ en, fr })).toEqual(['fr: aStop']);
+  });
+
+  it('asks for the plural forms the language has', () => {
+    const en = { 'a.json': { aCount: { message: '{count, plural, one {# entry} other {# entries}}' } } };
+    const pl = { 'a.json': { aCount: { message: '{count, plural, one {# wpis} other {# wpisu}}' } } };
+    expect(pluralProblems({ en, pl })).toEqual(['pl: aCount lacks the plural forms few, many']);
+  });
+
   const en = { 'popup.json': { popupGo: { message: 'Translate $1 of $2' }, popupStop: { message: 'Stop' } } };
 
   it('accepts a complete translation', () => {

@@ -36,7 +36,7 @@ export function ConfirmDialog({ request, onClose }: Props) {
   return (
     <dialog
       ref={dialogRef}
-      class="glossa-gl-dialog"
+      class="g-dialog glossa-gl-dialog"
       aria-labelledby="glossa-gl-dialog-title"
       aria-describedby="glossa-gl-dialog-body"
       onCancel={(event) => {

@@ -1,9 +1,9 @@
-// One dictionary opened for editing: its entries (GET entries) in a virtualised table with
-// search, add, edit and delete; saved by merge (PATCH) when only additions and changes were
-// made, by replace (PUT) after a confirmation naming how many entries go when rows were
-// deleted or the user asks for it. Edits are kept as a draft until they are saved.
+// One dictionary opened for editing: its entries (GET entries) in a virtualised grid with
+// filter, sort, add, import, edit and (multi-)delete; saved by merge (PATCH) when only additions
+// and changes were made, by replace (PUT) after a confirmation naming how many entries go when
+// rows were deleted or the user asks for it. Edits are kept as a draft until they are saved.
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
-import { t } from '../../utils/shared/i18n';
+import { formatDateTime, t, tCount } from '../../utils/shared/i18n';
 import { sendMessage } from '../../utils/shared/protocol';
 import type { Glossary } from '../../utils/shared/api-types';
 import { entriesToTsv, parseEntries } from '../../utils/glossary/entries';
@@ -11,15 +11,18 @@ import { applyDiff, diffRows, entryMap, hasChanges, planSave, type Phrase } from
 import { compareDictionaries, fingerprintEntries, isConflict } from '../../utils/glossary/conflict';
 import { createDraftSaver, deleteDraft, dictionaryDraftKey, loadDraft, type DictionaryDraft } from '../../utils/glossary/drafts';
 import { downloadFile, exportDictionary } from '../../utils/glossary/export';
-import { reverseEntries } from '../../utils/glossary/reverse';
 import { validateRows, type ValidationResult } from '../../utils/glossary/validate';
 import { trimEntries } from '../../utils/glossary/entries';
-import { languageName } from '../../utils/shared/languages';
+import { pairName } from '../../utils/shared/languages';
 import { confirmAction, useManager } from './manager-context';
 import { EntryTable } from './EntryTable';
+import { useDictionaryImport } from './use-dictionary-import';
 import { ValidationReport } from './ValidationReport';
 import { useRowEditor } from './use-row-editor';
 import { useGlossaryChanged } from './use-glossary-changed';
+import { useDictionaryActions } from './use-dictionary-actions';
+import { Button } from '../ui/Button';
+import { EmptyState } from '../ui/EmptyState';
 
 interface Props {
   glossary: Glossary;
@@ -58,7 +61,7 @@ function errorText(err: unknown): string {
 
 export function DictionaryEditor({ glossary, sourceLang, targetLang, onClose }: Props) {
   const { ask, notify, refresh } = useManager();
-  const pairLabel = `${languageName(sourceLang)} → ${languageName(targetLang)}`;
+  const pairLabel = pairName(`${sourceLang}>${targetLang}`);
   const draftKey = dictionaryDraftKey(glossary.glossary_id, sourceLang, targetLang);
   const [state, setState] = useState<'loading' | 'ready' | 'failed'>('loading');
   const [loadError, setLoadError] = useState('');
@@ -69,6 +72,7 @@ export function DictionaryEditor({ glossary, sourceLang, targetLang, onClose }: 
   const [replaceMode, setReplaceMode] = useState(false);
   const [offer, setOffer] = useState<{ draft: DictionaryDraft; stale: boolean } | null>(null);
   const [scrollTo, setScrollTo] = useState<{ position: number; nonce: number; focus?: 'source' | 'target' }>();
+  const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
   const base = useRef<Opened>(opened([]));
   const saver = useMemo(() => createDraftSaver(draftKey), [draftKey]);
 
@@ -127,6 +131,46 @@ export function DictionaryEditor({ glossary, sourceLang, targetLang, onClose }: 
     window.addEventListener('beforeunload', onBeforeUnload);
     return () => window.removeEventListener('beforeunload', onBeforeUnload);
   }, [dirty]);
+
+  // Back to the list with unsaved edits: they stay as a draft, but the user decides.
+  const leave = async () => {
+    if (dirty) {
+      const choice = await ask({
+        title: t('glossaryLeaveTitle'),
+        body: [t('glossaryLeaveBody')],
+        actions: [{ id: 'keep', label: t('glossaryLeaveKeepDraft') }, { id: 'discard', label: t('glossaryLeaveDiscard'), destructive: true }],
+        cancelLabel: t('glossaryLeaveStay'),
+      });
+      if (choice === 'cancel') return;
+      if (choice === 'discard') {
+        saver.cancel();
+        await deleteDraft(draftKey);
+        onClose();
+        return;
+      }
+    }
+    await saver.flush();
+    onClose();
+  };
+
+  const select = (ids: readonly number[], on: boolean) => {
+    const next = new Set(selected);
+    for (const id of ids) {
+      if (on) next.add(id);
+      else next.delete(id);
+    }
+    setSelected(next);
+  };
+
+  const deleteSelected = () => {
+    editor.removeIds(selected);
+    setSelected(new Set());
+  };
+
+  const importEntries = (entries: Phrase[]) => {
+    const { added, changed } = editor.merge(entries);
+    notify({ kind: 'info', text: tCount('glossaryImportMerged', added, [String(changed)]) });
+  };
 
   const continueDraft = () => {
     if (!offer) return;
@@ -235,61 +279,15 @@ export function DictionaryEditor({ glossary, sourceLang, targetLang, onClose }: 
     downloadFile(exportDictionary(glossary.name, sourceLang, targetLang, editor.rows, format));
   };
 
-  const createReverse = async () => {
-    const { entries, conflicts, skipped } = reverseEntries(base.current.entries);
-    const existing = glossary.dictionaries.find((d) => d.source_lang === targetLang && d.target_lang === sourceLang);
-    const body = [t('glossaryReverseBody', [String(entries.length), `${languageName(targetLang)} → ${languageName(sourceLang)}`])];
-    if (skipped > 0) {
-      body.push(t('glossaryReverseSkipped', String(skipped)));
-      for (const c of conflicts.slice(0, 10)) body.push(`“${c.target}” ← ${c.sources.map((s) => `“${s}”`).join(', ')}`);
-      if (conflicts.length > 10) body.push(t('glossaryReportMore', String(conflicts.length - 10)));
-    }
-    if (existing) body.push(t('glossaryReverseReplaces', String(existing.entry_count)));
-    if (dirty) body.push(t('glossaryReverseUsesSaved'));
-    const ok = (await ask({ title: t('glossaryReverseTitle'), body, actions: [{ id: 'confirm', label: t('glossaryReverseConfirm'), destructive: Boolean(existing) }] })) === 'confirm';
-    if (!ok) return;
-    if (entries.length === 0) {
-      notify({ kind: 'error', text: t('glossaryReverseNothing') });
-      return;
-    }
-    setBusy(true);
-    try {
-      await sendMessage('glossaryPutDictionary', {
-        id: glossary.glossary_id,
-        dictionary: { source_lang: targetLang, target_lang: sourceLang, entries: entriesToTsv(entries), entries_format: 'tsv' },
-      });
-      notify({ kind: 'info', text: t('glossaryReverseDone', [String(entries.length), String(skipped)]) });
-      await refresh();
-    } catch (err) {
-      notify({ kind: 'error', text: t('glossaryActionFailed', errorText(err)) });
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const deleteDictionary = async () => {
-    const ok = await confirmAction(
-      ask,
-      t('glossaryDeleteDictionaryTitle'),
-      [t('glossaryDeleteDictionaryBody', [pairLabel, glossary.name, String(base.current.entries.length)])],
-      t('glossaryDeleteDictionary'),
-    );
-    if (!ok) return;
-    setBusy(true);
-    try {
-      await sendMessage('glossaryDeleteDictionary', { id: glossary.glossary_id, sourceLang, targetLang });
+  const { createReverse, deleteDictionary } = useDictionaryActions({
+    glossary, sourceLang, targetLang, pairLabel, dirty, setBusy, onClose,
+    savedEntries: () => base.current.entries,
+    forgetDraft: async () => {
       saver.cancel();
       await deleteDraft(draftKey);
       setDirty(false);
-      notify({ kind: 'info', text: t('glossaryDictionaryDeleted', pairLabel) });
-      await refresh();
-      onClose();
-    } catch (err) {
-      notify({ kind: 'error', text: t('glossaryActionFailed', errorText(err)) });
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+  });
 
   const trimAll = () => {
     editor.replaceAll(trimEntries(editor.rows));
@@ -299,47 +297,82 @@ export function DictionaryEditor({ glossary, sourceLang, targetLang, onClose }: 
   };
 
   const headingId = `glossa-gl-editor-${glossary.glossary_id}`;
+  const locked = busy || Boolean(offer);
+  const importer = useDictionaryImport({ sourceLang, targetLang, current: editor.rows, disabled: locked, onAccept: importEntries });
   return (
     <section class="glossa-gl-editor" aria-labelledby={headingId}>
-      <div class="glossa-gl-toolbar">
-        <button type="button" onClick={() => void saver.flush().then(onClose)}>{t('glossaryBackToList')}</button>
+      <div class="glossa-gl-editor-head">
+        <Button kind="quiet" class="glossa-gl-back" onClick={() => void leave()}>
+          <span aria-hidden="true" class="glossa-gl-flip">←</span> {t('glossaryBackToList')}
+        </Button>
+        <h3 id={headingId}>{t('glossaryEditorHeading', [glossary.name, pairLabel])}</h3>
+        {state === 'ready' && (
+          <p class="glossa-gl-editor-state">
+            <span>{tCount('glossaryEntryCount', editor.rows.length)}</span>
+            {dirty && <span class="glossa-gl-unsaved">{t('glossaryUnsaved')}</span>}
+          </p>
+        )}
       </div>
-      <h3 id={headingId}>{t('glossaryEditorHeading', [glossary.name, pairLabel])}</h3>
       {state === 'loading' && <p role="status">{t('glossaryLoadingEntries')}</p>}
       {state === 'failed' && (
         <div role="alert">
           <p class="glossa-gl-error-text">{t('glossaryLoadFailed', loadError)}</p>
-          <button type="button" onClick={() => void load()}>{t('glossaryRetry')}</button>
+          <Button onClick={() => void load()}>{t('glossaryRetry')}</Button>
         </div>
       )}
       {state === 'ready' && (
         <>
           {offer && (
             <div class="glossa-gl-offer" role="alert">
-              <p>{t('glossaryDraftOffer', [new Date(offer.draft.savedAt).toLocaleString(), String(offer.draft.added.length), String(offer.draft.changed.length), String(offer.draft.removed.length)])}</p>
+              <p>{t('glossaryDraftOffer', [formatDateTime(offer.draft.savedAt), String(offer.draft.added.length), String(offer.draft.changed.length), String(offer.draft.removed.length)])}</p>
               {offer.stale && <p>{t('glossaryDraftStale')}</p>}
               {offer.draft.lastError && <p>{t('glossaryDraftLastError', offer.draft.lastError)}</p>}
-              <button type="button" onClick={continueDraft}>{t('glossaryDraftContinue')}</button>
-              <button type="button" onClick={() => void discardDraft()}>{t('glossaryDraftDiscard')}</button>
+              <div class="g-actions">
+                <Button onClick={() => void discardDraft()}>{t('glossaryDraftDiscard')}</Button>
+                <Button kind="primary" onClick={continueDraft}>{t('glossaryDraftContinue')}</Button>
+              </div>
             </div>
           )}
-          <p>{t('glossaryEntryCount', String(editor.rows.length))}{dirty ? ` ${t('glossaryUnsaved')}` : ''}</p>
-          <div class="glossa-gl-toolbar">
+          <div class="glossa-gl-actionbar" role="toolbar" aria-label={t('glossaryDictionaryActions')}>
+            <Button kind="primary" onClick={() => setScrollTo({ position: editor.add(), nonce: Date.now(), focus: 'source' })} disabled={Boolean(offer)}>
+              {t('glossaryAddRow')}
+            </Button>
+            {importer.trigger}
+            <Button onClick={() => exportAs('tsv')}>{t('glossaryExportTsv')}</Button>
+            <Button onClick={() => exportAs('csv')}>{t('glossaryExportCsv')}</Button>
+            <Button disabled={busy} onClick={() => void createReverse()}>{t('glossaryCreateReverse')}</Button>
+            <span class="glossa-gl-spacer" />
+            {selected.size > 0 && (
+              <Button kind="danger" disabled={locked} onClick={deleteSelected}>
+                {tCount('glossaryDeleteSelected', selected.size)}
+              </Button>
+            )}
+            <Button kind="danger" disabled={busy} onClick={() => void deleteDictionary()}>{t('glossaryDeleteDictionary')}</Button>
+          </div>
+          {importer.preview}
+          <div class="glossa-gl-filter">
             <label for="glossa-gl-search-entries">{t('glossarySearchEntries')}</label>
             <input id="glossa-gl-search-entries" type="search" value={editor.query} onInput={(e) => editor.setQuery(e.currentTarget.value)} />
-            {editor.indices && <span role="status">{t('glossarySearchMatches', String(editor.indices.length))}</span>}
-            <button type="button" onClick={() => setScrollTo({ position: editor.add(), nonce: Date.now(), focus: 'source' })} disabled={Boolean(offer)}>{t('glossaryAddRow')}</button>
+            {editor.query.trim() !== '' && editor.indices && <span role="status">{tCount('glossarySearchMatches', editor.indices.length)}</span>}
           </div>
-          <EntryTable
-            rows={editor.rows}
-            version={editor.version}
-            indices={editor.indices}
-            label={t('glossaryEntriesOf', pairLabel)}
-            onChange={editor.edit}
-            onDelete={editor.remove}
-            scrollTo={scrollTo}
-            readOnly={Boolean(offer)}
-          />
+          {editor.rows.length === 0 && !offer ? (
+            <EmptyState title={t('glossaryEmptyDictionary')}>{t('glossaryEmptyDictionaryHint')}</EmptyState>
+          ) : (
+            <EntryTable
+              rows={editor.rows}
+              version={editor.version}
+              indices={editor.indices}
+              label={t('glossaryEntriesOf', pairLabel)}
+              onChange={editor.edit}
+              onDelete={editor.remove}
+              sort={editor.sort}
+              onSort={editor.setSort}
+              selected={selected}
+              onSelect={select}
+              scrollTo={scrollTo}
+              readOnly={Boolean(offer)}
+            />
+          )}
           {report && <ValidationReport result={report} unit="row" onTrim={trimAll} onJump={jumpToRow} />}
           {saveError && (
             <div role="alert" class="glossa-gl-error-text">
@@ -347,16 +380,12 @@ export function DictionaryEditor({ glossary, sourceLang, targetLang, onClose }: 
               <p>{t('glossaryDraftKept')}</p>
             </div>
           )}
-          <div class="glossa-gl-toolbar">
+          <div class="glossa-gl-savebar">
             <label class="glossa-gl-check">
-              <input type="checkbox" checked={replaceMode} onChange={(e) => setReplaceMode(e.currentTarget.checked)} />
+              <input type="checkbox" class="g-switch" checked={replaceMode} onChange={(e) => setReplaceMode(e.currentTarget.checked)} />
               {t('glossaryReplaceMode')}
             </label>
-            <button type="button" class="glossa-gl-primary" disabled={busy || Boolean(offer)} onClick={() => void save()}>{t('glossarySave')}</button>
-            <button type="button" onClick={() => exportAs('tsv')}>{t('glossaryExportTsv')}</button>
-            <button type="button" onClick={() => exportAs('csv')}>{t('glossaryExportCsv')}</button>
-            <button type="button" disabled={busy} onClick={() => void createReverse()}>{t('glossaryCreateReverse')}</button>
-            <button type="button" class="glossa-gl-danger" disabled={busy} onClick={() => void deleteDictionary()}>{t('glossaryDeleteDictionary')}</button>
+            <Button kind="primary" disabled={locked} onClick={() => void save()}>{t('glossarySave')}</Button>
           </div>
         </>
       )}

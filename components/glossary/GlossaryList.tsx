@@ -1,13 +1,15 @@
 // Every glossary with its name, language pairs (entry counts) and creation time; sortable,
 // searchable; each dictionary opens in the editor; rename and delete act from here.
 import { useMemo, useState } from 'preact/hooks';
-import { t } from '../../utils/shared/i18n';
+import { formatDateTime, t, tCount } from '../../utils/shared/i18n';
 import { sendMessage } from '../../utils/shared/protocol';
 import type { Glossary } from '../../utils/shared/api-types';
 import { validateName } from '../../utils/glossary/entries';
 import { describeProblem } from '../../utils/glossary/problem-text';
-import { languageName } from '../../utils/shared/languages';
+import { languageName, pairName } from '../../utils/shared/languages';
 import { confirmAction, useManager } from './manager-context';
+import { EmptyState } from '../ui/EmptyState';
+import { FieldError } from '../ui/FieldError';
 
 export type SortKey = 'name' | 'created' | 'entries';
 
@@ -55,9 +57,9 @@ export function GlossaryList({ glossaries, drafted, onOpen, onAddPair }: Props) 
     const active = sort.key === key;
     return (
       <th scope="col" aria-sort={active ? (sort.ascending ? 'ascending' : 'descending') : 'none'}>
-        <button type="button" class="glossa-gl-sort" onClick={() => setSort({ key, ascending: active ? !sort.ascending : key !== 'created' })}>
+        <button type="button" data-kind="quiet" class="glossa-gl-sort" onClick={() => setSort({ key, ascending: active ? !sort.ascending : key !== 'created' })}>
           {label}
-          <span aria-hidden="true">{active ? (sort.ascending ? ' ▲' : ' ▼') : ''}</span>
+          <span aria-hidden="true" class="glossa-gl-sort-mark">{active ? (sort.ascending ? '▲' : '▼') : '↕'}</span>
         </button>
       </th>
     );
@@ -103,10 +105,10 @@ export function GlossaryList({ glossaries, drafted, onOpen, onAddPair }: Props) 
         <input id="glossa-gl-search" type="search" value={query} onInput={(e) => setQuery(e.currentTarget.value)} />
       </div>
       {shown.length === 0 ? (
-        <p>{glossaries.length === 0 ? t('glossaryNone') : t('glossaryNoMatch')}</p>
+        <EmptyState title={glossaries.length === 0 ? t('glossaryNone') : t('glossaryNoMatch')} />
       ) : (
         <table class="glossa-gl-glossaries">
-          <caption class="glossa-gl-visually-hidden">{t('glossaryListCaption')}</caption>
+          <caption class="g-visually-hidden">{t('glossaryListCaption')}</caption>
           <thead>
             <tr>
               {sortButton('name', t('glossaryColumnName'))}
@@ -130,7 +132,7 @@ export function GlossaryList({ glossaries, drafted, onOpen, onAddPair }: Props) 
                       />
                       <button type="submit">{t('glossarySaveName')}</button>
                       <button type="button" onClick={() => setRenaming(null)}>{t('glossaryCancel')}</button>
-                      {renaming.error && <p role="alert" class="glossa-gl-error-text">{renaming.error}</p>}
+                      <FieldError message={renaming.error} live />
                     </form>
                   ) : (
                     <>
@@ -143,10 +145,10 @@ export function GlossaryList({ glossaries, drafted, onOpen, onAddPair }: Props) 
                   <ul class="glossa-gl-pairs">
                     {g.dictionaries.map((d) => (
                       <li key={`${d.source_lang}>${d.target_lang}`}>
-                        <span>{t('glossaryPairWithCount', [languageName(d.source_lang), languageName(d.target_lang), String(d.entry_count)])}</span>{' '}
+                        <span>{tCount('glossaryPairWithCount', d.entry_count, [languageName(d.source_lang), languageName(d.target_lang)])}</span>{' '}
                         <button
                           type="button"
-                          aria-label={t('glossaryOpenPairLabel', [`${languageName(d.source_lang)} → ${languageName(d.target_lang)}`, g.name])}
+                          aria-label={t('glossaryOpenPairLabel', [pairName(`${d.source_lang}>${d.target_lang}`), g.name])}
                           onClick={() => onOpen(g, d.source_lang, d.target_lang)}
                         >
                           {t('glossaryOpen')}
@@ -155,7 +157,7 @@ export function GlossaryList({ glossaries, drafted, onOpen, onAddPair }: Props) 
                     ))}
                   </ul>
                 </td>
-                <td><time dateTime={g.creation_time}>{new Date(g.creation_time).toLocaleString()}</time></td>
+                <td><time dateTime={g.creation_time}>{formatDateTime(new Date(g.creation_time))}</time></td>
                 <td class="glossa-gl-actions">
                   <button type="button" aria-label={t('glossaryRenameLabel', g.name)} onClick={() => setRenaming({ id: g.glossary_id, name: g.name, error: '' })}>
                     {t('glossaryRename')}

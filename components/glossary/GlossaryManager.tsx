@@ -2,7 +2,7 @@
 // and the shared dialog and live region they use. Mounted by the options page as
 // <GlossaryManager />; all API work happens in the background (glossary-service.ts).
 import { useCallback, useEffect, useMemo, useState } from 'preact/hooks';
-import { t } from '../../utils/shared/i18n';
+import { formatDateTime, t } from '../../utils/shared/i18n';
 import { sendMessage } from '../../utils/shared/protocol';
 import type { Glossary } from '../../utils/shared/api-types';
 import { deleteDraft, listDrafts, CREATE_DRAFT_KEY, type CreateDraft, type Draft } from '../../utils/glossary/drafts';
@@ -82,7 +82,7 @@ export function GlossaryManager() {
         </div>
         {createDraft?.kind === 'create' && (
           <div class="glossa-gl-offer" role="alert">
-            <p>{t('glossaryCreateDraftOffer', [createDraft.name || t('glossaryUnnamed'), new Date(createDraft.savedAt).toLocaleString()])}</p>
+            <p>{t('glossaryCreateDraftOffer', [createDraft.name || t('glossaryUnnamed'), formatDateTime(createDraft.savedAt)])}</p>
             {createDraft.lastError && <p>{t('glossaryDraftLastError', createDraft.lastError)}</p>}
             <button type="button" onClick={() => setView({ kind: 'create', initial: createDraft })}>{t('glossaryDraftContinue')}</button>
             <button type="button" onClick={() => void deleteDraft(CREATE_DRAFT_KEY).then(refresh)}>{t('glossaryDraftDiscard')}</button>

@@ -1,6 +1,6 @@
 // The report shown before anything is sent: how many entries are ready, every problem with its
 // line (or row) and reason, CSV lines ignored for another pair, and the one-click trim fix.
-import { t } from '../../utils/shared/i18n';
+import { t, tCount } from '../../utils/shared/i18n';
 import { describeProblem } from '../../utils/glossary/problem-text';
 import type { ValidationResult } from '../../utils/glossary/validate';
 
@@ -17,7 +17,7 @@ export function ValidationReport({ result, unit, onTrim, onJump }: Props) {
   return (
     <section class="glossa-gl-report" aria-label={t('glossaryReportLabel')}>
       <p role="status">
-        {t('glossaryReportReady', String(result.entries.length))}
+        {tCount('glossaryReportReady', result.entries.length)}
         {result.ignored > 0 ? ` ${t('glossaryReportIgnored', String(result.ignored))}` : ''}
       </p>
       {result.problemCount > 0 && (

@@ -82,7 +82,7 @@ export function DefaultsSection({ defaults, targetLanguages, plan, modelError, o
       </div>
 
       <div class="checkbox">
-        <input id="bilingual" type="checkbox" checked={defaults.bilingual} onChange={(event) => update({ bilingual: event.currentTarget.checked })} aria-describedby="bilingual-hint" />
+        <input id="bilingual" type="checkbox" class="g-switch" checked={defaults.bilingual} onChange={(event) => update({ bilingual: event.currentTarget.checked })} aria-describedby="bilingual-hint" />
         <div>
           <label for="bilingual">{t('optionsBilingualLabel')}</label>
           <p id="bilingual-hint" class="field-hint">

@@ -1,17 +1,7 @@
 // Numbers, sizes and months in the interface language.
-import { browser } from 'wxt/browser';
+import { formatNumber, uiLocale as locale } from '../../utils/shared/i18n';
 
-function locale(): string {
-  try {
-    return browser.i18n.getUILanguage() || navigator.language || 'en';
-  } catch {
-    return navigator.language || 'en';
-  }
-}
-
-export function formatNumber(value: number): string {
-  return new Intl.NumberFormat(locale()).format(value);
-}
+export { formatNumber };
 
 export function formatBytes(bytes: number): string {
   const units = ['byte', 'kilobyte', 'megabyte', 'gigabyte'] as const;

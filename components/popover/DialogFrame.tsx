@@ -3,6 +3,7 @@
 // users do not fall out into the page behind.
 import type { ComponentChildren, RefObject } from 'preact';
 import { useRef } from 'preact/hooks';
+import { uiDirection, uiLocale } from '../../utils/shared/i18n';
 
 export interface DialogFrameProps {
   titleId: string;
@@ -41,7 +42,7 @@ export function DialogFrame(props: DialogFrameProps) {
   };
 
   return (
-    <div ref={dialog} class="popover" role="dialog" aria-labelledby={props.titleId} tabIndex={-1} onKeyDown={onKeyDown}>
+    <div ref={dialog} class="popover" lang={uiLocale()} dir={uiDirection()} role="dialog" aria-labelledby={props.titleId} tabIndex={-1} onKeyDown={onKeyDown}>
       <div class="header">
         <h2 id={props.titleId} class="title">{props.title}</h2>
         <button type="button" class="close" aria-label={props.closeLabel} title={props.closeHint} onClick={() => props.onClose()}>

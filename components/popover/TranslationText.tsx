@@ -2,6 +2,7 @@
 // tags, only Glossa's own attributes; text goes through Preact, which never parses it as HTML.
 import type { ComponentChildren } from 'preact';
 import type { SafeNode } from '../../utils/content/selection/sanitize';
+import { textDirection } from '../../utils/shared/text-direction';
 
 function renderNodes(nodes: readonly SafeNode[]): ComponentChildren[] {
   return nodes.map((node, index) => {
@@ -27,6 +28,7 @@ function renderNodes(nodes: readonly SafeNode[]): ComponentChildren[] {
   });
 }
 
+/** The translation reads in its own language's direction (Arabic, Hebrew: right to left), whatever the UI's. */
 export function TranslationText({ nodes, lang }: { nodes: readonly SafeNode[]; lang?: string }) {
-  return <div class="translation" lang={lang}>{renderNodes(nodes)}</div>;
+  return <div class="translation" lang={lang} dir={lang ? textDirection(lang) : 'auto'}>{renderNodes(nodes)}</div>;
 }

@@ -14,11 +14,11 @@ export function SiteRuleToggles({ hostname, rule, disabled, onToggle }: Props) {
     <fieldset class="rules" disabled={disabled}>
       <legend>{hostname ? t('popupRulesFor', hostname) : t('popupRulesNoSite')}</legend>
       <label class="check">
-        <input type="checkbox" checked={rule === 'always'} disabled={disabled} onChange={(e) => onToggle('always', e.currentTarget.checked)} />
+        <input type="checkbox" class="g-switch" checked={rule === 'always'} disabled={disabled} onChange={(e) => onToggle('always', e.currentTarget.checked)} />
         <span>{t('popupAlwaysTranslate')}</span>
       </label>
       <label class="check">
-        <input type="checkbox" checked={rule === 'never'} disabled={disabled} onChange={(e) => onToggle('never', e.currentTarget.checked)} />
+        <input type="checkbox" class="g-switch" checked={rule === 'never'} disabled={disabled} onChange={(e) => onToggle('never', e.currentTarget.checked)} />
         <span>{t('popupNeverTranslate')}</span>
       </label>
     </fieldset>

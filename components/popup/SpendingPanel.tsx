@@ -2,7 +2,7 @@
 // limit paused the page, the question whether to go on.
 import type { TabInfo } from '@/utils/shared/protocol';
 import type { TabState } from '@/utils/shared/tab-state';
-import { t } from '@/utils/shared/i18n';
+import { formatNumber, t } from '@/utils/shared/i18n';
 
 interface Props {
   info: TabInfo;
@@ -11,7 +11,7 @@ interface Props {
   onContinue(): void;
 }
 
-const count = (n: number) => n.toLocaleString();
+const count = (n: number) => formatNumber(n);
 
 export function SpendingPanel({ info, state, busy, onContinue }: Props) {
   const { limits, monthTotal, site } = info.spending;

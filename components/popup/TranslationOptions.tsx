@@ -109,7 +109,7 @@ export function TranslationOptions(props: Props) {
       </div>
 
       <label class="check">
-        <input type="checkbox" checked={choices.bilingual} disabled={disabled} onChange={(e) => props.onBilingual(e.currentTarget.checked)} />
+        <input type="checkbox" class="g-switch" checked={choices.bilingual} disabled={disabled} onChange={(e) => props.onBilingual(e.currentTarget.checked)} />
         <span>{t('popupBilingual')}</span>
       </label>
     </div>

@@ -1,8 +1,10 @@
 import { render } from 'preact';
-import { browser } from 'wxt/browser';
+import '../../components/ui/tokens.css';
+import '../../components/ui/controls.css';
 import { OptionsApp } from '../../components/options/OptionsApp';
+import { applyUiLocale } from '../../components/ui/document-locale';
 import { t } from '../../utils/shared/i18n';
 
 document.title = t('optionsPageTitle');
-document.documentElement.lang = browser.i18n.getUILanguage();
+applyUiLocale();
 render(<OptionsApp welcome={new URLSearchParams(location.search).get('welcome') === '1'} />, document.getElementById('app')!);

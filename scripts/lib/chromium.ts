@@ -42,11 +42,15 @@ export async function launchWithExtension(extensionDir: string, options: {
     viewport?: { width: number; height: number } | null;
     /** false when the caller stops the browser itself on Ctrl-C (Playwright would exit the process at once). */
     handleSignals?: boolean;
+    /** The browser's UI language (`--lang` and LANGUAGE; Debian's Chromium needs the chromium-l10n package for others than en-US). */
+    lang?: string;
   } = {}): Promise<LaunchedExtension> {
   const profileDir = mkdtempSync(join(tmpdir(), 'glossa-profile-'));
   const context = await chromium.launchPersistentContext(profileDir, {
     executablePath: findChromium(),
     headless: options.headless ?? true,
+    // On Linux the browser's own locale (i18n.getUILanguage, @@bidi_dir) follows LANGUAGE; --lang alone only picks the extensions' strings.
+    ...(options.lang ? { env: { ...process.env, LANGUAGE: options.lang.replace('-', '_') } } : {}),
     handleSIGINT: options.handleSignals ?? true,
     handleSIGTERM: options.handleSignals ?? true,
     // null lets a headed window size the page itself.
@@ -61,7 +65,7 @@ export async function launchWithExtension(extensionDir: string, options: {
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',
-      '--lang=en-US',
+      `--lang=${options.lang ?? 'en-US'}`,
     ],
   });
   const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker', { timeout: 30_000 }));

@@ -83,7 +83,7 @@ export interface LaunchedFirefox {
 }
 
 /** Launches Firefox (headless by default) in a fresh profile and installs the unpacked add-on at `extensionDir`. */
-export async function launchFirefoxWithExtension(extensionDir: string, options: { headless?: boolean } = {}): Promise<LaunchedFirefox> {
+export async function launchFirefoxWithExtension(extensionDir: string, options: { headless?: boolean; lang?: string } = {}): Promise<LaunchedFirefox> {
   const manifest = JSON.parse(readFileSync(join(extensionDir, 'manifest.json'), 'utf8')) as { browser_specific_settings?: { gecko?: { id?: string } } };
   const addonId = manifest.browser_specific_settings?.gecko?.id;
   if (!addonId) throw new Error(`${extensionDir}/manifest.json has no browser_specific_settings.gecko.id: is it a Firefox build?`);
@@ -105,8 +105,9 @@ export async function launchFirefoxWithExtension(extensionDir: string, options: 
       'network.proxy.http_port': 9,
       'network.proxy.ssl': '127.0.0.1',
       'network.proxy.ssl_port': 9,
-      'intl.locale.requested': 'en-US',
-      'intl.accept_languages': 'en-US, en',
+      // Another UI language needs Debian's language pack (firefox-esr-l10n-<lang>).
+      'intl.locale.requested': options.lang ?? 'en-US',
+      'intl.accept_languages': options.lang ? `${options.lang}, en-US, en` : 'en-US, en',
     },
   });
   try {

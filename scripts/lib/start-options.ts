@@ -11,18 +11,21 @@ export interface StartOptions {
   apiPort: number;
   /** Port of the demo page server (also on 127.0.0.1, which the build already grants). */
   demoPort: number;
+  /** The headless tour also shoots every surface in each UI language (`npm run screenshots`). */
+  locales?: true;
 }
 
 export const DEFAULT_API_PORT = 8787;
 export const DEFAULT_DEMO_PORT = 8790;
 export const DEFAULT_OUT_DIR = '.tour';
 
-export const START_USAGE = `Usage: npm start -- [--headed | --headless] [--out DIR] [--demo-port PORT]
+export const START_USAGE = `Usage: npm start -- [--headed | --headless] [--out DIR] [--demo-port PORT] [--locales]
 
   --headed      open a browser window and leave it open (default when a display is available)
   --headless    run the tour without a window, save screenshots and exit (default without a display)
   --out DIR     folder for the tour's screenshots (default ${DEFAULT_OUT_DIR}/)
-  --demo-port   port of the demo page server (default ${DEFAULT_DEMO_PORT})`;
+  --demo-port   port of the demo page server (default ${DEFAULT_DEMO_PORT})
+  --locales     the headless tour also shoots every surface in en, de and ar, light and dark`;
 
 export class UsageError extends Error {
   constructor(message: string) {
@@ -49,6 +52,7 @@ export function parseStartOptions(argv: string[], env: NodeJS.ProcessEnv = proce
   let mode: StartMode | undefined;
   let outDir = DEFAULT_OUT_DIR;
   let demoPort = DEFAULT_DEMO_PORT;
+  let locales = false;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     const [flag, inline] = arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
@@ -70,6 +74,9 @@ export function parseStartOptions(argv: string[], env: NodeJS.ProcessEnv = proce
       case '--demo-port':
         demoPort = parsePort(flag, value());
         break;
+      case '--locales':
+        locales = true;
+        break;
       case '--help':
       case '-h':
         throw new HelpRequested('npm start: builds Glossa and opens it in Chromium with the local server and the demo page.');
@@ -83,5 +90,6 @@ export function parseStartOptions(argv: string[], env: NodeJS.ProcessEnv = proce
     outDir: resolve(cwd, outDir),
     apiPort: DEFAULT_API_PORT,
     demoPort,
+    ...(locales ? { locales: true as const } : {}),
   };
 }

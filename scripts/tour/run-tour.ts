@@ -285,13 +285,14 @@ async function shootHoveredParagraph(session: ExtensionSession, page: Page, file
 }
 
 /** A real popup is as large as its content: shrink the page to it, as the browser does, and shoot that. */
-async function shootPopup(popup: Page, file: string): Promise<void> {
-  const size = await popup.evaluate(() => {
+export async function shootPopup(popup: Page, file: string): Promise<void> {
+  const clip = await popup.evaluate(() => {
     document.documentElement.style.width = 'max-content';
-    const rect = document.documentElement.getBoundingClientRect();
-    return { width: Math.ceil(rect.width), height: Math.ceil(rect.height) };
+    // In a right-to-left UI the content sits at the viewport's right edge: clip to where it is.
+    const rect = (document.getElementById('app')?.firstElementChild ?? document.documentElement).getBoundingClientRect();
+    return { x: Math.max(0, Math.floor(rect.left)), y: 0, width: Math.ceil(rect.width), height: Math.ceil(document.documentElement.getBoundingClientRect().height) };
   });
-  await popup.screenshot({ path: file, fullPage: true, clip: { x: 0, y: 0, ...size } });
+  await popup.screenshot({ path: file, fullPage: true, clip });
 }
 
 async function waitUntil(check: () => boolean | Promise<boolean>, timeoutMs: number): Promise<boolean> {
@@ -307,7 +308,7 @@ async function waitUntil(check: () => boolean | Promise<boolean>, timeoutMs: num
  * Notes the popover's height in its "Translating…" state: measured as its host element is added
  * (the translation can only arrive in a later task), so the tour knows when the result is shown.
  */
-async function notePopoverLoadingHeight(page: Page): Promise<void> {
+export async function notePopoverLoadingHeight(page: Page): Promise<void> {
   await page.evaluate(() => {
     const observer = new MutationObserver(() => {
       const host = document.querySelector('glossa-selection-popover');

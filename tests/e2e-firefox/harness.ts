@@ -359,7 +359,7 @@ export async function launchGlossa(options: LaunchOptions = {}): Promise<Glossa>
   const pages = await startPageServer();
   let browser: Browser | undefined;
   try {
-    const launched = await launchFirefoxWithExtension(FIREFOX_EXTENSION_DIR);
+    const launched = await launchFirefoxWithExtension(FIREFOX_EXTENSION_DIR, { lang: options.lang });
     browser = launched.browser;
     // The add-on's icon: an extension page with the add-on's APIs and no script of its own.
     const realm = await openExtensionTab(browser, `${launched.extensionUrl}/icon/16.png`);

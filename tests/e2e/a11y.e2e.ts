@@ -2,29 +2,15 @@
 // its manager) and the selection popover (inside its closed shadow root), in the light and the
 // dark scheme. Serious and critical violations fail the test; the report names the rule and the elements.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import type { AxeResults, Result } from 'axe-core';
 import { resolve } from 'node:path';
 import { launchGlossa, TEST_KEY, type Glossa } from './harness';
 import { popoverIn, type GlossaRoot } from './closed-roots';
 import { serveFolder, type StaticServer } from '../../scripts/lib/static-server';
+import { axeSource, axeViolations, describeViolations } from './axe';
 
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const SCHEMES = ['light', 'dark'] as const;
-
-/** Runs axe in `page` (CDP evaluation passes extension pages' CSP), limited to `selector` when given. */
-async function axeViolations(page: Page, selector?: string): Promise<Result[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
-  const results = await page.evaluate(
-    (include) => (window as unknown as { axe: { run(ctx: unknown, opts: unknown): Promise<AxeResults> } }).axe.run(include ? { include: [include] } : document, {
-      resultTypes: ['violations'],
-    }),
-    selector ?? null,
-  );
-  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-}
 
 /**
  * Runs axe on the selection popover. Its shadow root is closed, so axe runs in Glossa's own
@@ -40,10 +26,6 @@ async function popoverViolations(popover: GlossaRoot): Promise<Result[]> {
   });
   if (!violations) throw new Error('The popover closed before axe ran');
   return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-}
-
-function describeViolations(violations: Result[]): string[] {
-  return violations.map((v) => `${v.impact} ${v.id}: ${v.help} → ${v.nodes.map((n) => n.target.join(' ')).slice(0, 5).join(' | ')}`);
 }
 
 describe('accessibility (axe-core): no serious or critical violations', () => {

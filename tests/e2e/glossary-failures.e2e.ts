@@ -158,7 +158,7 @@ describe('glossaries under failure (hardening)', () => {
     await m.getByLabel('Source language').selectOption('en');
     await m.getByLabel('Target language').selectOption('de');
     await m.getByLabel('Entries', { exact: true }).fill('sea\tMeer');
-    await m.getByText('1 entries ready.').waitFor();
+    await m.getByText('1 entry ready.').waitFor();
     await m.getByRole('button', { name: 'Create glossary' }).click();
     await page.waitForFunction(() => /503|Service unavailable|could not|failed/i.test(document.body.innerText), undefined, { timeout: 30_000 });
     // Creating is not idempotent: one attempt, no retry that could make a second glossary.

@@ -166,9 +166,9 @@ describe('glossary manager', () => {
     await m.getByLabel('Source language').selectOption('en');
     await m.getByLabel('Target language').selectOption('it');
     await m.getByLabel('Entries', { exact: true }).fill('car\tmacchina');
-    await m.getByText('1 entries ready.').waitFor();
+    await m.getByText('1 entry ready.').waitFor();
     await m.getByRole('button', { name: 'Add language pair' }).click();
-    await m.getByText('English → Italian: 1 entries').waitFor();
+    await m.getByText('English → Italian: 1 entry').waitFor();
     expect(await entries(id, 'en', 'it')).toEqual(['car\tmacchina']);
 
     await openDictionary('Company terms', 'English → Italian');

@@ -38,6 +38,8 @@ export interface LaunchOptions {
   settings?: Record<string, unknown>;
   /** Skip configuring the connection (e.g. to test the no-key state). */
   unconfigured?: boolean;
+  /** The browser's UI language (default en-US). */
+  lang?: string;
 }
 
 export class Glossa extends ExtensionSession {
@@ -107,7 +109,7 @@ export class Glossa extends ExtensionSession {
 export async function launchGlossa(options: LaunchOptions = {}): Promise<Glossa> {
   const api = await startServer({ port: 0, host: '127.0.0.1', plan: 'paid', keys: [TEST_KEY], admin: true, ...options.server });
   const pages = await startPageServer();
-  const { context, extensionId, profileDir } = await launchWithExtension(E2E_EXTENSION_DIR);
+  const { context, extensionId, profileDir } = await launchWithExtension(E2E_EXTENSION_DIR, { lang: options.lang });
   const glossa = new Glossa(context, extensionId, api, pages, profileDir);
   // Keep one ordinary tab open: closing a browser's last tab ends the browser.
   if (!context.pages().some((page) => !page.url().includes('options.html'))) await context.newPage();

@@ -210,8 +210,8 @@ describe('options page', () => {
     const dark = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
     await page.emulateMedia({ colorScheme: 'light' });
     const light = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
-    expect(dark).toBe('rgb(18, 20, 24)');
-    expect(light).toBe('rgb(246, 247, 249)');
+    expect(dark).toBe('rgb(32, 33, 36)');
+    expect(light).toBe('rgb(248, 249, 250)');
     await page.close();
   });
 

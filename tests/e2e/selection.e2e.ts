@@ -315,9 +315,9 @@ describe('selection popover in Chromium', () => {
         const s = getComputedStyle(root.querySelector('.popover')!);
         return { background: s.backgroundColor, radius: s.borderTopLeftRadius, position: getComputedStyle(root.host).position };
       }))!;
-      expect(look.radius).toBe('10px');
+      expect(look.radius).toBe('12px');
       expect(look.position).toBe('absolute');
-      expect(look.background).toBe(scheme === 'dark' ? 'rgb(31, 31, 36)' : 'rgb(255, 255, 255)');
+      expect(look.background).toBe(scheme === 'dark' ? 'rgb(48, 49, 52)' : 'rgb(255, 255, 255)');
       await strict.keyboard.press('Escape');
       await strict.locator(HOST).waitFor({ state: 'detached' });
     }

@@ -245,7 +245,7 @@ describe('fixing a term in place', () => {
 
     // Dark pages get the dark popover.
     await article.emulateMedia({ colorScheme: 'dark' });
-    expect(await dialog.locator('.popover').evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(31, 31, 36)');
+    expect(await dialog.locator('.popover').evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(48, 49, 52)');
     await article.emulateMedia({ colorScheme: 'light' });
 
     // The popup says what the fix cost.

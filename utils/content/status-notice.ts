@@ -5,6 +5,7 @@
 import { t } from '../shared/i18n';
 import type { EngineProgress } from '../page/engine';
 import { exposeShadowRoot } from './test-hooks';
+import TOKENS_CSS from '../../components/ui/tokens.css?inline';
 
 export interface StatusNotice {
   update(progress: EngineProgress): void;
@@ -18,14 +19,15 @@ export interface StatusNoticeActions {
 
 const HOST_TAG = 'glossa-notice';
 
-const STYLE = `
-:host{all:initial;position:fixed;right:16px;bottom:16px;z-index:2147483647;}
-.box{font:13px/1.4 system-ui,sans-serif;color:#1b1b1f;background:#fff;border:1px solid #c8c8d0;border-radius:8px;
-  box-shadow:0 2px 10px rgba(0,0,0,.18);padding:10px 12px;display:flex;gap:10px;align-items:center;max-width:360px;}
-button{font:inherit;border:1px solid #2a56c6;background:#2a56c6;color:#fff;border-radius:6px;padding:3px 10px;cursor:pointer;}
-button.quiet{background:transparent;color:#1b1b1f;border-color:#c8c8d0;}
-button:focus-visible{outline:2px solid #2a56c6;outline-offset:2px;}
-@media (prefers-color-scheme:dark){.box{background:#26262b;color:#eee;border-color:#55555f;}button.quiet{color:#eee;}}
+// Colours and type from Glossa's design tokens; the corner is the inline end (left in Arabic).
+const STYLE = `${TOKENS_CSS}
+:host{all:initial;position:fixed;inset-inline-end:16px;bottom:16px;z-index:2147483647;}
+.box{font:var(--g-text-s)/1.4 var(--g-font);color:var(--g-text);background:var(--g-surface-raised);border:1px solid var(--g-border);
+  border-radius:var(--g-radius-m);box-shadow:var(--g-shadow-2);padding:10px 12px;display:flex;gap:10px;align-items:center;max-width:360px;}
+button{font:inherit;font-weight:500;border:1px solid var(--g-accent);background:var(--g-accent);color:var(--g-accent-text);
+  border-radius:var(--g-radius-pill);min-height:28px;padding:0 12px;cursor:pointer;}
+button.quiet{background:transparent;color:var(--g-text);border-color:transparent;border-radius:50%;padding:0 8px;}
+button:focus-visible{outline:2px solid var(--g-focus);outline-offset:2px;}
 `;
 
 export function createStatusNotice(actions: StatusNoticeActions, doc: Document = document): StatusNotice {

@@ -71,12 +71,24 @@ function toBcp47(code: string): string {
 
 function uiLocale(): string {
   try {
+    // The locale Glossa's own strings come from (see i18n.ts), so names match the UI around them.
+    const own = browser.i18n.getMessage('uiLocale' as never);
+    if (own) return own.replace('_', '-');
     const fromBrowser = browser.i18n.getUILanguage();
     if (fromBrowser) return fromBrowser;
   } catch {
-    // Test doubles and some contexts lack getUILanguage; the navigator's language is close enough.
+    // Test doubles and some contexts lack i18n; the navigator's language is close enough.
   }
   return globalThis.navigator?.language || 'en';
+}
+
+/** The arrow between a pair's languages, pointing the way the UI language reads. */
+export function pairArrow(): string {
+  try {
+    return browser.i18n.getMessage('@@bidi_dir' as never) === 'rtl' ? '←' : '→';
+  } catch {
+    return '→';
+  }
 }
 
 const displayNames = new Map<string, Intl.DisplayNames | null>();
@@ -128,11 +140,12 @@ export function languageOptions(languages: readonly Language[], current: string)
   if (current && !options.some((option) => option.code === current.toUpperCase())) {
     options.push({ code: current.toUpperCase(), name: languageName(current) });
   }
-  return options.sort((a, b) => a.name.localeCompare(b.name));
+  const collator = new Intl.Collator(uiLocale());
+  return options.sort((a, b) => collator.compare(a.name, b.name));
 }
 
 /** "English → German" for a glossary pair key such as `en>de` (see utils/settings.ts pairKey). */
 export function pairName(key: string, locale?: string): string {
   const [source = '', target = ''] = key.split('>');
-  return `${languageName(source, locale)} → ${languageName(target, locale)}`;
+  return `${languageName(source, locale)} ${pairArrow()} ${languageName(target, locale)}`;
 }

@@ -40,7 +40,7 @@ describe('glossary list', () => {
     const table = await screen.findByRole('table');
     expect(within(table).getByText('Zebra terms')).toBeTruthy();
     expect(within(table).getByText(/English → German: 3 entries/)).toBeTruthy();
-    expect(within(table).getByText(/English → German: 1 entries/)).toBeTruthy();
+    expect(within(table).getByText(/English → German: 1 entry$/)).toBeTruthy();
     expect(table.querySelectorAll('time')).toHaveLength(2);
 
     fireEvent.click(within(table).getByRole('button', { name: /Name/ }));
@@ -112,7 +112,7 @@ describe('creating a glossary', () => {
     choose('Source language', 'en');
     choose('Target language', 'de');
     input(screen.getByLabelText('Entries'), 'car\tAuto');
-    await screen.findByText('1 entries ready.');
+    await screen.findByText('1 entry ready.');
     fireEvent.click(screen.getByRole('button', { name: 'Create glossary' }));
     expect(await screen.findByText(/Not saved: .*HTTP 503/)).toBeTruthy();
     await waitFor(async () => expect(await loadDraft(CREATE_DRAFT_KEY)).toMatchObject({ kind: 'create', name: 'Unlucky', lastError: expect.stringContaining('503') }));
@@ -284,7 +284,7 @@ describe('editing a dictionary', () => {
     await openDictionary('Team terms');
     input(screen.getByLabelText('Search entries'), 'hau');
     await waitFor(() => expect(screen.getAllByRole('textbox').filter((el) => el.getAttribute('aria-label')?.startsWith('Source')).map((el) => (el as HTMLInputElement).value)).toEqual(['house']));
-    expect(screen.getByText('1 matching entries')).toBeTruthy();
+    expect(screen.getByText('1 matching entry')).toBeTruthy();
   });
 });
 
@@ -339,7 +339,7 @@ describe('table entry and explicit replace', () => {
     choose('Source language', 'en');
     choose('Target language', 'de');
     input(screen.getByLabelText('Entries'), 'a\tb');
-    await screen.findByText('1 entries ready.');
+    await screen.findByText('1 entry ready.');
     fireEvent.click(screen.getByRole('button', { name: 'Create glossary' }));
     expect(await screen.findByText('The glossary name is longer than 1024 bytes (UTF-8).')).toBeTruthy();
     expect(apiCalls('POST')).toHaveLength(0);
@@ -360,9 +360,9 @@ describe('glossary and dictionary actions', () => {
     choose('Source language', 'en');
     choose('Target language', 'fr');
     input(screen.getByLabelText('Entries'), 'car\tvoiture');
-    await screen.findByText('1 entries ready.');
+    await screen.findByText('1 entry ready.');
     fireEvent.click(screen.getByRole('button', { name: 'Add language pair' }));
-    expect(await screen.findByText(/English → French: 1 entries/)).toBeTruthy();
+    expect(await screen.findByText(/English → French: 1 entry$/)).toBeTruthy();
 
     fireEvent.click(screen.getByRole('button', { name: 'Open English → German of Company terms' }));
     await screen.findByRole('table', { name: /Entries English → German/ });
@@ -449,10 +449,53 @@ describe('large imports', () => {
     fireEvent.change(screen.getByLabelText('Import from a .tsv or .csv file'), { target: { files: [new File([tsv], 'big.tsv')] } });
     expect(await screen.findByText(/^0\.\d\d MB, 20000 lines: too large to show as text here/)).toBeTruthy();
     expect(screen.queryByLabelText('Entries')).toBeNull();
-    expect(await screen.findByText('20000 entries ready.')).toBeTruthy();
+    expect(await screen.findByText('20,000 entries ready.')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Create glossary' }));
     await screen.findByText('Created “Big”.');
     const [created] = await backend.api.listGlossaries();
     expect(created.dictionaries[0].entry_count).toBe(20_000);
+  });
+});
+
+describe('the dictionary action bar', () => {
+  it('previews an import with its problems per line, sends nothing until saved, then merges', async () => {
+    const g = await seed();
+    await openDictionary('Team terms');
+    const file = new File(['car\tWagen\nsun\tSonne\n moon\tMond\n'], 'more.tsv');
+    fireEvent.change(screen.getByLabelText('Import entries from a .tsv or .csv file'), { target: { files: [file] } });
+    const preview = await screen.findByRole('region', { name: 'Import preview' });
+    expect(within(preview).getByText(/^1 new entry; 1 existing entries would get a new target\./)).toBeTruthy();
+    expect(within(preview).getByText('Line 3: the source phrase starts or ends with whitespace.')).toBeTruthy();
+    expect(apiCalls('PATCH').length + apiCalls('PUT').length).toBe(0);
+
+    fireEvent.click(within(preview).getByRole('button', { name: 'Add 2 entries to the table' }));
+    expect(await screen.findByText('1 entry added, 1 changed. Save to send them.')).toBeTruthy();
+    expect(screen.getByText('Unsaved changes.')).toBeTruthy();
+    expect(apiCalls('PATCH')).toHaveLength(0);
+    fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    await screen.findByText('Saved: 1 entries added and 1 changed (merged).');
+    expect(await entriesOf(g.glossary_id)).toEqual(new Map([['car', 'Wagen'], ['house', 'Haus'], ['tree', 'Baum'], ['sun', 'Sonne']]));
+  });
+
+  it('deletes the selected rows together, and asks before leaving with unsaved changes', async () => {
+    const g = await seed();
+    await openDictionary('Team terms');
+    fireEvent.click(screen.getByLabelText(`Select row ${rowOf('car')}`));
+    fireEvent.click(screen.getByLabelText(`Select row ${rowOf('tree')}`));
+    fireEvent.click(screen.getByRole('button', { name: 'Delete 2 selected rows' }));
+    await waitFor(() => expect(screen.getByText(/^1 entry\./)).toBeTruthy());
+
+    fireEvent.click(screen.getByRole('button', { name: /Back to the list/ }));
+    await screen.findByRole('dialog');
+    expect(dialog().textContent).toContain('Leave with unsaved changes?');
+    fireEvent.click(within(dialog()).getByRole('button', { name: 'Keep editing' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(screen.getByRole('table', { name: /Entries English → German/ })).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: /Back to the list/ }));
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Keep as draft' }));
+    await screen.findByRole('button', { name: /^Open English → German of Team terms/ });
+    expect(await loadDraft(dictionaryDraftKey(g.glossary_id, 'en', 'de'))).toMatchObject({ removed: [{ source: 'car', target: 'Auto' }, { source: 'tree', target: 'Baum' }] });
+    expect(apiCalls('PUT')).toHaveLength(0);
   });
 });

@@ -14,6 +14,11 @@ describe('npm start options', () => {
     expect(parseStartOptions(['--headed'], {}, '/p').mode).toBe('headed');
   });
 
+  it('shoots every UI language only when --locales asks for it', () => {
+    expect(parseStartOptions(['--headless'], {}, '/p').locales).toBeUndefined();
+    expect(parseStartOptions(['--headless', '--locales'], {}, '/p').locales).toBe(true);
+  });
+
   it('refuses both modes at once', () => {
     expect(() => parseStartOptions(['--headed', '--headless'], {}, '/p')).toThrow(/either --headed or --headless/);
   });

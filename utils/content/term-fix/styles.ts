@@ -6,9 +6,9 @@ export const TERM_FIX_CSS = `
 .term-pair, .term-caption, .term-hint { margin: 0; font-size: 12px; color: var(--muted); }
 .term-field { display: grid; gap: 2px; font-size: 13px; }
 .term-field input, .term-field select { font: inherit; font-size: 14px; color: var(--fg); background: var(--bg);
-  border: 1px solid var(--border); border-radius: 6px; padding: 4px 8px; }
+  border: 1px solid var(--border); border-radius: var(--g-radius-m); min-height: 32px; padding: 4px 8px; }
 .term-field input:focus-visible { outline: 2px solid var(--focus); outline-offset: 1px; }
-.term-field input[aria-invalid="true"] { border-color: var(--error); }
+.term-field input[aria-invalid="true"] { border-color: var(--error); background: var(--g-danger-soft); }
 .term-field-error { margin: 0; font-size: 12px; color: var(--error); }
 .term-confirm, .term-done { display: flex; flex-wrap: wrap; align-items: center; gap: 6px; padding: 6px 8px;
   border: 1px solid var(--border); border-radius: 6px; }
