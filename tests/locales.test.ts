@@ -127,10 +127,15 @@ const UI_LOCALES = ['ar', 'de', 'en', 'es', 'fr', 'it', 'ja', 'ko', 'nl', 'pl', 
 /** Words that stay the same in every language on purpose. */
 const SAME_EVERYWHERE = ['Glossa', 'API', 'TSV', 'CSV', 'UTF-8', 'HTTP', 'MB'];
 /** Messages that may equal English in a locale because the word is the same there (lang → keys). */
+// Key names (Alt, Ctrl, Shift) are printed on keyboards in every one of these locales.
+const KEY_NAMES = ['pointingModifierAlt', 'pointingModifierControl', 'pointingModifierShift'];
 const SAME_ON_PURPOSE: Record<string, string[]> = {
-  de: ['glossaryColumnName', 'glossaryFormat', 'termFixOriginalLabel'],
-  es: ['optionsPlanLabel'],
-  pt_BR: ['optionsUsageSite'],
+  de: ['glossaryColumnName', 'glossaryFormat', 'termFixOriginalLabel', 'pdfExportOriginal', 'pdfZoom', 'pdfOptionTitle', ...KEY_NAMES],
+  es: ['optionsPlanLabel', ...KEY_NAMES],
+  fr: ['pdfPage', 'pdfPageLabel', ...KEY_NAMES],
+  it: ['pdfPasswordLabel', ...KEY_NAMES],
+  pt_BR: ['optionsUsageSite', 'pointingSiteLabel', 'optionsWritingSite', ...KEY_NAMES],
+  ...Object.fromEntries(['nl', 'pl', 'uk', 'tr', 'ja', 'zh_CN', 'ko', 'ar'].map((lang) => [lang, KEY_NAMES])),
 };
 /** Plural forms a locale may leave to `other`: Romance "many" covers only round millions, where "other" reads right. */
 const OPTIONAL_FORMS: Record<string, string[]> = { fr: ['many'], es: ['many'], it: ['many'], pt_BR: ['many'] };
