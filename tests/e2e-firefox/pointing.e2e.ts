@@ -87,7 +87,10 @@ describe.skipIf(!existsSync(resolve(PAGES_DIR, 'heise.html')))('what a site tran
   it('Never translate this part on the navigation bar restores it, and it is never sent again', async () => {
     const { g, page } = await start({ defaults: defaults('EN-US') }, '/heise.html');
     const navText = () => page.evaluate(() => document.querySelector('nav')!.textContent!.replace(/\s+/g, ' ').trim());
+    // The page outside the nav: translated again after the reload (from the cache or by new requests, as timing has it).
+    const restText = () => page.evaluate(() => { const copy = document.body.cloneNode(true) as HTMLElement; copy.querySelectorAll('nav').forEach((n) => n.remove()); return copy.textContent!.replace(/\s+/g, ' ').trim(); });
     const original = await navText();
+    const restOriginal = await restText();
     const texts = await page.evaluate(navAndRestInPage);
     const firstPass = g.api.log.length;
     await g.dispatchCommand('translate-page', page);
@@ -124,7 +127,7 @@ describe.skipIf(!existsSync(resolve(PAGES_DIR, 'heise.html')))('what a site tran
     const sent = [...sendCounts(g.api.log, before).keys()];
     expect(await navText()).toBe(original);
     expect(navSent.length).toBeGreaterThan(2);
-    expect(sent.length).toBeGreaterThan(10);
+    expect(await restText()).not.toBe(restOriginal);
     expect(sent.filter((text) => navSent.includes(text))).toEqual([]);
   });
 

@@ -170,7 +170,10 @@ describe.skipIf(!existsSync(resolve(PAGES_DIR, 'heise.html')))('what a site tran
     await page.goto(`${s.url}/heise.html`, { waitUntil: 'domcontentloaded' });
     await page.bringToFront();
     const navText = async () => page.evaluate(() => document.querySelector('nav')!.textContent!.replace(/\s+/g, ' ').trim());
+    // The page outside the nav: translated again after the reload (from the cache or by new requests, as timing has it).
+    const restText = async () => page.evaluate(() => { const copy = document.body.cloneNode(true) as HTMLElement; copy.querySelectorAll('nav').forEach((n) => n.remove()); return copy.textContent!.replace(/\s+/g, ' ').trim(); });
     const original = await navText();
+    const restOriginal = await restText();
     const texts = await page.evaluate(navAndRestInPage);
     const firstPass = g.api.log.length;
     await g.dispatchCommand('translate-page', page);
@@ -208,7 +211,7 @@ describe.skipIf(!existsSync(resolve(PAGES_DIR, 'heise.html')))('what a site tran
     await g.waitForPhase(page, 'translated', 60_000);
     const sent = [...sendCounts(g.api.log, before).keys()];
     expect(navSent.length).toBeGreaterThan(2);
-    expect(sent.length).toBeGreaterThan(10);
+    expect(await restText()).not.toBe(restOriginal);
     expect(await navText()).toBe(original);
     expect(sent.filter((text) => navSent.includes(text))).toEqual([]);
   });
