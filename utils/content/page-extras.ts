@@ -1,5 +1,6 @@
 // What the page's content script loads only on first need, so every translated page carries
-// less: the page notice (content side, registered here) and the engine's extras
+// less: the page notice and the `Never translate this part` picker (content side, registered
+// here) and the engine's extras
 // (utils/page/extras.ts). The background injects page-extras.js into the asking frame; until
 // then the notice is a stand-in that loads the real one the first time there is something to say.
 import { sendMessage } from '../shared/protocol';
@@ -10,11 +11,18 @@ const KEY = Symbol.for('glossa.content-extras');
 
 export interface ContentExtras {
   createStatusNotice: typeof createStatusNotice;
+  /** pointing/exclusion-picker.ts (typed here by shape: that module imports the page script's glue). */
+  openExclusionPicker?: (el: Element, doc: Document) => void;
 }
 type Scope = Record<symbol, ContentExtras | undefined>;
 
 export function provideContentExtras(extras: ContentExtras, scope: object = globalThis): void {
   (scope as Scope)[KEY] ??= extras;
+}
+
+/** The content extras, once loaded in this world. */
+export function contentExtras(scope: object = globalThis): ContentExtras | undefined {
+  return (scope as Scope)[KEY];
 }
 
 let loading: Promise<void> | undefined;

@@ -14,7 +14,7 @@ import { decideForPage, languageFilter, type LanguageDecision } from '../../page
 import { createPointedBlocks } from '../../page/pointed';
 import { compileScope, type ScopeMatcher } from '../../page/site-scope';
 import { detectWithBrowser, resend, type PageEngineWiring } from '../start-page-engine';
-import { openExclusionPicker } from './exclusion-picker';
+import { contentExtras, loadPageExtras } from '../page-extras';
 
 /** How long a right-click names the element a menu item acts on. */
 const CONTEXT_TARGET_MS = 60_000;
@@ -117,7 +117,11 @@ export function startPointing(page: PageEngineWiring, doc: Document = document):
     const node = recent ?? menuTargetElement(data.targetElementId) ?? [...doc.querySelectorAll(':hover')].at(-1);
     const el = node && (node.nodeType === 1 ? (node as Element) : node.parentElement);
     if (!el || el === doc.body || el === doc.documentElement) return { shown: false };
-    openExclusionPicker(el, doc);
+    // The picker's code is loaded only now: most translated pages never need it.
+    await loadPageExtras();
+    const open = contentExtras()?.openExclusionPicker;
+    if (!open) return { shown: false };
+    open(el, doc);
     return { shown: true };
   });
 
