@@ -1,6 +1,7 @@
 // Translation defaults: what the popup and the page engine use unless the user picks otherwise.
 import type { Formality, Language, ModelType } from '../../utils/shared/api-types';
 import { t } from '../../utils/shared/i18n';
+import { modelAllowed } from '../../utils/shared/model-for-plan';
 import { languageName, languageOptions, supportsFormality } from '../../utils/shared/languages';
 import type { Plan, TranslationDefaults } from '../../utils/shared/settings';
 
@@ -70,7 +71,7 @@ export function DefaultsSection({ defaults, targetLanguages, plan, modelError, o
             aria-describedby="model-type-hint"
           >
             <option value="latency_optimized">{t('optionsModelFast')}</option>
-            <option value="quality_optimized" disabled={plan === 'free' && defaults.modelType !== 'quality_optimized'}>
+            <option value="quality_optimized" disabled={!modelAllowed('quality_optimized', plan) && defaults.modelType !== 'quality_optimized'}>
               {t('optionsModelQuality')}
             </option>
             <option value="prefer_quality_optimized">{t('optionsModelPreferQuality')}</option>

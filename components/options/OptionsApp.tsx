@@ -7,6 +7,7 @@ import type { Glossary, Language } from '../../utils/shared/api-types';
 import { checkServerAddress, describeAddressProblem, describeTestResult, isWellFormedKey, originsCover, resolveConnection } from '../../utils/shared/connection';
 import { releaseSitePermission, requestHostPermission } from '../../utils/extension/host-permissions';
 import { t } from '../../utils/shared/i18n';
+import { modelAllowed } from '../../utils/shared/model-for-plan';
 import { FALLBACK_TARGET_LANGUAGES, pairName } from '../../utils/shared/languages';
 import { sendMessage, type SettingsSnapshot } from '../../utils/shared/protocol';
 import { planAddresses } from '../../utils/shared/plan-addresses';
@@ -245,7 +246,7 @@ export function OptionsApp({ welcome: welcomeAtStart }: Props) {
       }
       connection = { ...connection, customUrl: check.url };
     }
-    if (connection.plan === 'free' && draft.defaults.modelType === 'quality_optimized') {
+    if (!modelAllowed(draft.defaults.modelType, connection.plan)) {
       const message = t('optionsModelNeedsPaid');
       setModelError(message);
       setSaveStatus({ kind: 'error', text: message });

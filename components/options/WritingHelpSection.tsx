@@ -4,13 +4,15 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { Formality } from '../../utils/shared/api-types';
 import { t } from '../../utils/shared/i18n';
+import { formalityDirection } from '../../utils/shared/formality';
 import { languageName } from '../../utils/shared/languages';
 import { sendMessage, type WritingPrefs } from '../../utils/shared/protocol';
 import { StatusMessage, type Status } from './StatusMessage';
 
 function formalityText(formality: Formality | undefined): string {
-  if (formality === 'more' || formality === 'prefer_more') return t('writingFormalityMore');
-  if (formality === 'less' || formality === 'prefer_less') return t('writingFormalityLess');
+  const direction = formalityDirection(formality);
+  if (direction === 'more') return t('writingFormalityMore');
+  if (direction === 'less') return t('writingFormalityLess');
   return t('writingFormalityDefault');
 }
 

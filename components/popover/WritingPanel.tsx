@@ -6,6 +6,7 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { Formality, Language } from '../../utils/shared/api-types';
 import { t } from '../../utils/shared/i18n';
+import { formalityDirection } from '../../utils/shared/formality';
 import { languageName, supportsFormality } from '../../utils/shared/languages';
 import type { PopoverError } from '../../utils/content/selection/error-text';
 import { DialogFrame } from './DialogFrame';
@@ -41,12 +42,6 @@ export interface WritingPanelProps {
   onClose(): void;
   onOpenOptions(): void;
   onRetry(): void;
-}
-
-function formalityValue(formality: Formality): 'default' | 'more' | 'less' {
-  if (formality === 'more' || formality === 'prefer_more') return 'more';
-  if (formality === 'less' || formality === 'prefer_less') return 'less';
-  return 'default';
 }
 
 export function WritingPanel(props: WritingPanelProps) {
@@ -86,7 +81,7 @@ export function WritingPanel(props: WritingPanelProps) {
           </label>
           <label>
             <span>{t('writingFormalityLabel')}</span>
-            <select value={formalityOn ? formalityValue(choices.formality) : 'default'} disabled={busy || !formalityOn}
+            <select value={formalityOn ? formalityDirection(choices.formality) : 'default'} disabled={busy || !formalityOn}
               title={formalityOn ? undefined : t('writingFormalityUnsupported')}
               onChange={(event) => props.onFormalityChange((event.currentTarget as HTMLSelectElement).value as Formality)}>
               <option value="default">{t('writingFormalityDefault')}</option>

@@ -4,6 +4,8 @@ import type { Language } from '@/utils/shared/api-types';
 import type { PageJobOptions, TabInfo } from '@/utils/shared/protocol';
 import { languageName, supportsFormality } from '@/utils/shared/languages';
 import { t } from '@/utils/shared/i18n';
+import { preferFormality } from '@/utils/shared/formality';
+import { modelAllowed } from '@/utils/shared/model-for-plan';
 import type { GlossaryChoice } from './glossary-choices';
 import { glossaryValue } from './glossary-choices';
 
@@ -37,12 +39,6 @@ function withCurrent(options: { code: string; name: string }[], code: string): {
   return !code || options.some((o) => o.code === code) ? options : [{ code, name: languageName(code) }, ...options];
 }
 
-function formalityValue(formality: PageJobOptions['formality']): 'default' | 'prefer_more' | 'prefer_less' {
-  if (formality === 'more' || formality === 'prefer_more') return 'prefer_more';
-  if (formality === 'less' || formality === 'prefer_less') return 'prefer_less';
-  return 'default';
-}
-
 export function TranslationOptions(props: Props) {
   const { choices, disabled } = props;
   const targetOptions = withCurrent(languageOptions(props.targets), choices.targetLang);
@@ -50,7 +46,7 @@ export function TranslationOptions(props: Props) {
   const showFormality = supportsFormality(choices.targetLang, props.targets);
   const selectedGlossary = glossaryValue(choices.glossaryId, choices.sourceLang);
   const glossaryKnown = props.glossaries.some((g) => g.value === selectedGlossary);
-  const paidOnly = props.plan === 'free';
+  const paidOnly = !modelAllowed('quality_optimized', props.plan);
 
   return (
     <div class="fields">
@@ -72,7 +68,7 @@ export function TranslationOptions(props: Props) {
       {showFormality && (
         <div class="field">
           <label class="field-label" for="formality">{t('popupFormality')}</label>
-          <select id="formality" value={formalityValue(choices.formality)} disabled={disabled} onChange={(e) => props.onFormality(e.currentTarget.value as PageJobOptions['formality'])}>
+          <select id="formality" value={preferFormality(choices.formality)} disabled={disabled} onChange={(e) => props.onFormality(e.currentTarget.value as PageJobOptions['formality'])}>
             <option value="default">{t('popupFormalityDefault')}</option>
             <option value="prefer_more">{t('popupFormalityMore')}</option>
             <option value="prefer_less">{t('popupFormalityLess')}</option>

@@ -5,7 +5,9 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks'
 import { browser } from 'wxt/browser';
 import type { Glossary, Language } from '@/utils/shared/api-types';
 import { EMPTY_TAB_STATE, showsTranslation as pageShowsTranslation, watchTabState, type TabState } from '@/utils/shared/tab-state';
-import { defaultGlossaryFor, preferFormality, resolveJobOptions, sameJob } from '@/utils/shared/job-options';
+import { resolveJobOptions, sameJob } from '@/utils/shared/job-options';
+import { defaultGlossaryFor } from '@/utils/shared/default-glossary';
+import { preferFormality } from '@/utils/shared/formality';
 import { FALLBACK_SOURCE_LANGUAGES, FALLBACK_TARGET_LANGUAGES } from '@/utils/shared/languages';
 import { sendMessage, type PageJobOptions, type SiteRule, type TabInfo } from '@/utils/shared/protocol';
 import { defaultGlossariesItem, defaultsItem, popupChoicesItem } from '@/utils/extension/settings-store';

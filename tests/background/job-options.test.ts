@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { currentJobOptions, modelForPlan, preferFormality, resolveJobOptions, sameJob } from '@/utils/background/job-options';
+import { currentJobOptions } from '@/utils/background/job-options';
+import { resolveJobOptions, sameJob } from '@/utils/shared/job-options';
+import { preferFormality } from '@/utils/shared/formality';
+import { modelForPlan } from '@/utils/shared/model-for-plan';
 import { defaultGlossariesItem, defaultsItem, popupChoicesItem } from '@/utils/extension/settings-store';
 import { type TranslationDefaults } from '@/utils/shared/settings';
 

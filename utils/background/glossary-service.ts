@@ -3,12 +3,11 @@
 // revision so translations made with the old entries are not served again.
 // Only the extension's own pages may use these messages (checked with the data by the protocol).
 import { onMessage } from '../shared/messages-to-background';
-import { createApiClient, type ApiClient } from '../api/client';
+import type { ApiClient } from '../api/client';
 import { bumpGlossaryRevision } from './translation/cache';
-import { apiBaseUrl } from '../shared/connection';
 import { connectionItem } from '../extension/settings-store';
 import { t } from '../shared/i18n';
-import { connectionProblem } from './connection-check';
+import { connectedClient } from './api-client';
 
 export interface GlossaryServiceDeps {
   /** The API client for the current settings (re-read on every call: the user may change them). */
@@ -20,19 +19,15 @@ function failure(code: string, message: string): Error {
   return Object.assign(new Error(message), { code });
 }
 
-async function clientFromSettings(): Promise<ApiClient> {
+/** The saved connection's client; the options page's own words for a missing key or address. */
+async function glossaryClient(): Promise<ApiClient> {
   const connection = await connectionItem.getValue();
   if (!connection.apiKey.trim()) throw failure('auth', t('glossaryErrorNoKey'));
-  // A malformed address or a custom server without its host permission gets no request, not even a CORS preflight.
-  const unusable = await connectionProblem(connection);
-  if (unusable) throw failure(unusable.code, unusable.message);
-  const baseUrl = apiBaseUrl(connection);
-  if (!/^https?:\/\/[^/]+/i.test(baseUrl)) throw failure('bad-request', t('glossaryErrorNoServer'));
-  return createApiClient({ baseUrl, authKey: connection.apiKey.trim() });
+  return connectedClient(connection);
 }
 
 export function registerGlossaryService(deps: GlossaryServiceDeps = {}): void {
-  const getClient = deps.client ?? clientFromSettings;
+  const getClient = deps.client ?? glossaryClient;
   const bump = deps.bumpRevision ?? bumpGlossaryRevision;
   // A change that failed half-way may still have changed the glossary: bump either way.
   const changing = async <R>(id: string, work: () => Promise<R>): Promise<R> => {

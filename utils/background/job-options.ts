@@ -11,5 +11,3 @@ export async function currentJobOptions(): Promise<PageJobOptions> {
   ]);
   return resolveJobOptions(defaults, choices, glossaries);
 }
-
-export { defaultGlossaryFor, modelForPlan, preferFormality, resolveJobOptions, sameJob } from '../shared/job-options';

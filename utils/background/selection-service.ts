@@ -12,7 +12,8 @@ import { onMessage } from '../shared/messages-to-background';
 import { type MessageSender, type SelectionRequest, type SelectionTranslation } from '../shared/protocol';
 import { defaultGlossariesItem } from '../extension/settings-store';
 import { translationService, type TranslationService } from './translation/service';
-import { currentJobOptions, defaultGlossaryFor } from './job-options';
+import { currentJobOptions } from './job-options';
+import { defaultGlossaryFor } from '../shared/default-glossary';
 import { hostnameOf } from './site-rules';
 
 export interface SelectionServiceDeps {

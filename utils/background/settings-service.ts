@@ -18,6 +18,7 @@ import { definePrivateItem } from '../extension/private-storage';
 import { cacheStats, clearCache } from './translation/cache';
 import { clearTraces } from './private-traces';
 import { usageReport } from './translation/usage';
+import { modelAllowed } from '../shared/model-for-plan';
 
 export const LANGUAGE_CACHE_MS = 24 * 60 * 60 * 1000;
 
@@ -72,7 +73,7 @@ export async function saveSettings(patch: SettingsPatch): Promise<SettingsSnapsh
   const connection = patch.connection && withCheckedAddress(patch.connection);
   const plan = (connection ?? current.connection).plan;
   // The quality model exists only on the paid plan's address: every request would fail.
-  if (plan === 'free' && (defaults ?? current.defaults).modelType === 'quality_optimized') {
+  if (!modelAllowed((defaults ?? current.defaults).modelType, plan)) {
     throw invalid('defaults.modelType', 'the quality model needs the paid plan');
   }
   const writes: Promise<void>[] = [];

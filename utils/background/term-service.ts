@@ -13,6 +13,7 @@ import type { Glossary } from '../shared/api-types';
 import { t } from '../shared/i18n';
 import { baseLanguage, pairKey } from '../shared/language-code';
 import { languageName } from '../shared/languages';
+import { defaultGlossaryFor } from '../shared/default-glossary';
 import { onMessage } from '../shared/messages-to-background';
 import {
   sendMessage, type DataOf, type MessageSender, type TermFixOptions, type TermFixRefreshReport, type TermFixSaveRequest, type TermFixSaveResult,
@@ -21,7 +22,7 @@ import { termFixReportItem } from '../shared/term-fix-report';
 import { checkPhrase, entriesToTsv, parseEntries, validateName } from '../glossary/entries';
 import { defaultGlossariesItem } from '../extension/settings-store';
 import { getTabState, updateTabState } from './tab-state';
-import { clientFromSettings } from './translation/request';
+import { connectedClient } from './api-client';
 import { recordEntryChange } from './translation/term-revisions';
 
 /** How long a saved change can be taken back (the popover offers it for a few seconds). */
@@ -100,7 +101,7 @@ function validateEntry(data: TermFixSaveRequest): TermFixSaveResult | undefined 
 }
 
 export function createTermService(deps: TermServiceDeps = {}) {
-  const client = deps.client ?? clientFromSettings;
+  const client = deps.client ?? connectedClient;
   const recordChange = deps.recordChange ?? recordEntryChange;
   const now = deps.now ?? Date.now;
   const newId = deps.newId ?? (() => crypto.randomUUID());
@@ -116,7 +117,7 @@ export function createTermService(deps: TermServiceDeps = {}) {
       entryCount: g.dictionaries.find((d) => baseLanguage(d.source_lang) === sourceLang && baseLanguage(d.target_lang) === targetLang)?.entry_count ?? 0,
     }));
     const known = (id: string | undefined) => (id && glossaries.some((g) => g.id === id) ? id : undefined);
-    const selected = known(fromTab) ?? known(defaults[pairKey(sourceLang, targetLang)]) ?? glossaries[0]?.id ?? '';
+    const selected = known(fromTab) ?? known(defaultGlossaryFor(sourceLang, targetLang, defaults)) ?? glossaries[0]?.id ?? '';
     return { sourceLang, targetLang, glossaries, selected, newName: pairName(sourceLang, targetLang) };
   }
 
@@ -220,7 +221,7 @@ export function createTermService(deps: TermServiceDeps = {}) {
       && (!job.sourceLang || baseLanguage(job.sourceLang) === sourceLang);
     if (!showsPair) return { followed: false, blocks: 0, billedCharacters: 0 };
     const defaults = await defaultGlossariesItem.getValue();
-    const inUse = job.glossaryId ?? defaults[pairKey(sourceLang, targetLang)] ?? '';
+    const inUse = job.glossaryId ?? defaultGlossaryFor(sourceLang, targetLang, defaults) ?? '';
     // The reader chose this glossary for this page: its next blocks use it too.
     if (inUse !== glossaryId) await updateTabState(tabId, (s) => (s.job ? { ...s, job: { ...s.job, glossaryId } } : s));
     const result = await sendMessage('refreshTermInPage', { phrase: source, sourceLang: sourceLang.toUpperCase() }, tabId, 0);

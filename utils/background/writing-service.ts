@@ -14,7 +14,9 @@ import type { DraftRequest, DraftTranslation, MessageSender, WritingPrefs } from
 import { defaultGlossariesItem } from '../extension/settings-store';
 import { writingPrefsItem } from '../extension/writing-prefs';
 import { translationService, type TranslationService } from './translation/service';
-import { currentJobOptions, defaultGlossaryFor, preferFormality } from './job-options';
+import { currentJobOptions } from './job-options';
+import { defaultGlossaryFor } from '../shared/default-glossary';
+import { preferFormality } from '../shared/formality';
 import { hostnameOf } from './site-rules';
 
 export interface WritingServiceDeps {

@@ -2,31 +2,13 @@
 // context menu, always-translate sites) and the popup's starting choices: the popup's last
 // choices while the defaults they were made over still hold, else the defaults from the
 // options page with the default glossary of the pair.
-import type { Formality, ModelType } from './api-types';
-import { pairKey } from './language-code';
-import type { DefaultGlossaries, PageJobOptions, Plan, PopupChoices, TranslationDefaults } from './settings';
-
-/** Glossa never sends plain more/less: prefer_* cannot fail for targets without formality. */
-export function preferFormality(formality: Formality): Formality {
-  if (formality === 'more') return 'prefer_more';
-  if (formality === 'less') return 'prefer_less';
-  return formality;
-}
-
-/** quality_optimized fails on the free-plan address; asking for it there means "prefer". */
-export function modelForPlan(modelType: ModelType, plan: Plan): ModelType {
-  return plan === 'free' && modelType === 'quality_optimized' ? 'prefer_quality_optimized' : modelType;
-}
+import { defaultGlossaryFor } from './default-glossary';
+import { preferFormality } from './formality';
+import type { DefaultGlossaries, PageJobOptions, PopupChoices, TranslationDefaults } from './settings';
 
 function sameDefaults(a: TranslationDefaults, b: TranslationDefaults): boolean {
   return a.targetLang === b.targetLang && a.sourceLang === b.sourceLang && a.formality === b.formality
     && a.modelType === b.modelType && a.bilingual === b.bilingual;
-}
-
-/** The default glossary for a fixed source and a target, if the options page set one. */
-export function defaultGlossaryFor(sourceLang: string, targetLang: string, glossaries: DefaultGlossaries): string | undefined {
-  if (!sourceLang || !targetLang) return undefined;
-  return glossaries[pairKey(sourceLang, targetLang)] || undefined;
 }
 
 export function resolveJobOptions(

@@ -4,7 +4,8 @@
 // checked first, from a briefly cached list, and an unusable glossary is left out.
 import type { ApiClient } from '../../api/client';
 import type { Glossary } from '../../shared/api-types';
-import { baseLanguage, pairKey } from '../../shared/language-code';
+import { baseLanguage } from '../../shared/language-code';
+import { defaultGlossaryFor } from '../../shared/default-glossary';
 import { defaultGlossariesItem } from '../../extension/settings-store';
 
 export interface GlossaryChoice {
@@ -40,7 +41,7 @@ export function createGlossaryResolver({ ttlMs = 60_000, now = Date.now }: Gloss
     /** The glossary id to send, or undefined when none applies to this pair. */
     async resolve(client: ApiClient, choice: GlossaryChoice): Promise<string | undefined> {
       if (!choice.sourceLang || choice.glossaryId === '') return undefined;
-      const id = choice.glossaryId ?? (await defaultGlossariesItem.getValue())[pairKey(choice.sourceLang, choice.targetLang)];
+      const id = choice.glossaryId ?? defaultGlossaryFor(choice.sourceLang, choice.targetLang, await defaultGlossariesItem.getValue());
       if (!id) return undefined;
       const source = baseLanguage(choice.sourceLang);
       const target = baseLanguage(choice.targetLang);

@@ -1,20 +1,16 @@
 // Request resolution: what a translation is sent with, worked out again for every call from the
-// settings as they are now, for page blocks and selections alike. The client follows the saved
-// key and server (checked before anything is sent); the model type follows the current plan
-// (quality_optimized only works on the paid address); formality is always a prefer_* form; the
+// settings as they are now, for page blocks and selections alike. The client (api-client.ts),
+// the model type (model-for-plan.ts) and the formality (formality.ts) come from their owners; the
 // glossary is used only for the exact pair; and everything that changes a translation, the
 // unbilled `context` included, is part of its identity (the cache key and in-flight dedupe).
-import { createApiClient, type ApiClient } from '../../api/client';
-import { ApiError } from '../../shared/api-errors';
-import type { Formality, Glossary, TranslateParams } from '../../shared/api-types';
-import { t } from '../../shared/i18n';
+import type { ApiClient } from '../../api/client';
+import type { Glossary, TranslateParams } from '../../shared/api-types';
 import type { PageJobOptions } from '../../shared/protocol';
-import { apiBaseUrl } from '../../shared/connection';
 import { baseLanguage } from '../../shared/language-code';
-import type { Connection } from '../../shared/settings';
 import { connectionItem } from '../../extension/settings-store';
-import { connectionProblem } from '../connection-check';
-import { modelForPlan } from '../job-options';
+import { connectedClient } from '../api-client';
+import { modelForPlan } from '../../shared/model-for-plan';
+import { apiFormality } from '../../shared/formality';
 import type { CacheKeyParts } from './cache';
 import { glossaryRevisionOf } from './term-revisions';
 import { createGlossaryResolver, type GlossaryResolver } from './glossary-select';
@@ -40,30 +36,6 @@ export interface RequestResolverDeps {
 
 const LANG_RE = /^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})?$/;
 
-let memoClient: { baseUrl: string; key: string; client: ApiClient } | undefined;
-
-/** The client for the saved connection: no key, a bad address or no permission means no request at all. */
-export async function clientFromSettings(connection?: Connection): Promise<ApiClient> {
-  const current = connection ?? (await connectionItem.getValue());
-  // Checked before every call: the settings may change while a page is being translated.
-  const unusable = await connectionProblem(current);
-  if (unusable) throw unusable;
-  const key = current.apiKey.trim();
-  const baseUrl = apiBaseUrl(current);
-  if (!/^https?:\/\/[^/]+/i.test(baseUrl)) throw new ApiError('bad-request', t('translationErrorNoServer'));
-  if (!memoClient || memoClient.baseUrl !== baseUrl || memoClient.key !== key) {
-    memoClient = { baseUrl, key, client: createApiClient({ baseUrl, authKey: key }) };
-  }
-  return memoClient.client;
-}
-
-/** `more`/`less` make a request fail for targets without formality; the prefer_ forms fall back. */
-export function apiFormality(formality: Formality): Exclude<Formality, 'more' | 'less' | 'default'> | undefined {
-  if (formality === 'more' || formality === 'prefer_more') return 'prefer_more';
-  if (formality === 'less' || formality === 'prefer_less') return 'prefer_less';
-  return undefined;
-}
-
 /** Source languages are base languages in the API (EN, PT); variants and junk are dropped. */
 function sourceLanguage(code: string | undefined): string | undefined {
   const trimmed = code?.trim();
@@ -78,7 +50,7 @@ export function createRequestResolver(deps: RequestResolverDeps = {}) {
     /** What to send for `options` now; `detectedSourceLang` fills a source left to detection. */
     async resolve(options: TranslationOptions, extra: { detectedSourceLang?: string; context?: string } = {}): Promise<ResolvedRequest> {
       const connection = await connectionItem.getValue();
-      const client = await (deps.client ? deps.client() : clientFromSettings(connection));
+      const client = await (deps.client ? deps.client() : connectedClient(connection));
       // New key or server: the glossary list belonged to the old one.
       if (client !== lastClient) {
         lastClient = client;
@@ -124,7 +96,7 @@ export function createRequestResolver(deps: RequestResolverDeps = {}) {
 
     /** The glossaries of the saved connection, from the list the requests check glossaries against. */
     async listGlossaries(): Promise<Glossary[]> {
-      const client = await (deps.client ? deps.client() : clientFromSettings());
+      const client = await (deps.client ? deps.client() : connectedClient());
       // As in resolve(): a new key or server makes the old list stale.
       if (client !== lastClient) {
         lastClient = client;

@@ -19,8 +19,6 @@ import { escapePlainForHtml, plainFromHtml } from './plain-html';
 import { createSessionCache } from './session-cache';
 import { noteSpent, spendingGate } from './spending';
 
-export { apiFormality, clientFromSettings } from './request';
-
 export interface TranslateBlocksInput {
   /** The tab the blocks come from (billed characters are counted for it). */
   tabId?: number;
