@@ -52,7 +52,7 @@ export function TermFormFrame(props: TermFormFrameProps) {
   useLayoutEffect(() => {
     const view = frame.current?.ownerDocument.defaultView;
     if (!url || !view) return undefined;
-    const onMessage = (event: MessageEvent) => {
+    const onFrameMessage = (event: MessageEvent) => {
       const source = frame.current?.contentWindow;
       if (event.origin !== props.opener.origin || !source || event.source !== source) return;
       const data = event.data as Partial<TermFormFrameMessage> | null;
@@ -61,8 +61,8 @@ export function TermFormFrame(props: TermFormFrameProps) {
         setHeight(Math.max(0, Math.min(MAX_HEIGHT, Math.ceil(data.height))));
       }
     };
-    view.addEventListener('message', onMessage);
-    return () => view.removeEventListener('message', onMessage);
+    view.addEventListener('message', onFrameMessage);
+    return () => view.removeEventListener('message', onFrameMessage);
   }, [url]);
 
   if (failed) return <p class="term-field-error" role="alert">{t('termFormOpenFailed')}</p>;

@@ -6,14 +6,14 @@ import { languageName, supportsFormality } from '@/utils/shared/languages';
 import { t } from '@/utils/shared/i18n';
 import { preferFormality } from '@/utils/shared/formality';
 import { modelAllowed } from '@/utils/shared/model-for-plan';
-import type { GlossaryChoice } from './glossary-choices';
+import type { GlossaryMenuOption } from './glossary-choices';
 import { glossaryValue } from './glossary-choices';
 
 interface Props {
   choices: PageJobOptions;
   targets: readonly Language[];
   sources: readonly Language[];
-  glossaries: GlossaryChoice[];
+  glossaries: GlossaryMenuOption[];
   plan: TabInfo['plan'] | undefined;
   disabled: boolean;
   onTarget(code: string): void;

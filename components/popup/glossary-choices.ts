@@ -4,7 +4,7 @@
 import type { Glossary } from '@/utils/shared/api-types';
 import { baseLanguage } from '@/utils/shared/language-code';
 
-export interface GlossaryChoice {
+export interface GlossaryMenuOption {
   /** `<glossary id>|<source code>`: one option per dictionary, as a glossary may hold several sources. */
   value: string;
   glossaryId: string;
@@ -13,10 +13,10 @@ export interface GlossaryChoice {
   sourceLang: string;
 }
 
-export function glossaryChoices(glossaries: readonly Glossary[], sourceLang: string, targetLang: string): GlossaryChoice[] {
+export function glossaryChoices(glossaries: readonly Glossary[], sourceLang: string, targetLang: string): GlossaryMenuOption[] {
   const target = baseLanguage(targetLang);
   const source = sourceLang ? baseLanguage(sourceLang) : '';
-  const choices: GlossaryChoice[] = [];
+  const choices: GlossaryMenuOption[] = [];
   for (const glossary of glossaries) {
     for (const dictionary of glossary.dictionaries) {
       if (baseLanguage(dictionary.target_lang) !== target) continue;

@@ -13,7 +13,7 @@ import { sendMessage, type PageJobOptions, type SiteRule, type TabInfo } from '@
 import { defaultGlossariesItem, defaultsItem, popupChoicesItem } from '@/utils/extension/settings-store';
 import { type DefaultGlossaries, type TranslationDefaults } from '@/utils/shared/settings';
 import { t } from '@/utils/shared/i18n';
-import { glossaryChoices, type GlossaryChoice } from './glossary-choices';
+import { glossaryChoices, type GlossaryMenuOption } from './glossary-choices';
 
 /** The defaults' built-in values, so the first paint needs no storage read. */
 const BUILT_IN_DEFAULTS: TranslationDefaults = defaultsItem.fallback;
@@ -25,7 +25,7 @@ export interface PopupModel {
   choices: PageJobOptions;
   targets: readonly Language[];
   sources: readonly Language[];
-  glossaries: GlossaryChoice[];
+  glossaries: GlossaryMenuOption[];
   /** The main button shows the original (the page shows a translation made with these choices). */
   showsTranslation: boolean;
   busy: boolean;

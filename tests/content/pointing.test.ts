@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { onMessage, removeAllListeners } from '../../utils/shared/protocol';
+import { answer, removeAllListeners } from '../message-double';
 import { startPointing } from '../../utils/content/pointing';
 import type { PageEngineWiring } from '../../utils/content/start-page-engine';
 import { upperCase } from '../page/fake-translator';
@@ -15,11 +15,11 @@ const page: PageEngineWiring = { engine: () => undefined, stop: async () => unde
 function background(modifier: 'Alt' | 'Control' | 'Shift' | null) {
   const sent: string[] = [];
   const setup = { asked: 0 };
-  onMessage('pointingSetup', () => {
+  answer('pointingSetup', () => {
     setup.asked++;
     return { modifier, targetLang: 'DE', sourceLang: 'EN', scope: { only: [], never: [] } };
   });
-  onMessage('translatePointed', ({ data }) => {
+  answer('translatePointed', ({ data }) => {
     sent.push(data.block.text);
     return { result: { ok: true, text: upperCase(data.block.text) }, targetLang: 'DE', billedCharacters: data.block.text.length };
   });

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { onMessage, removeAllListeners, sendMessage } from '../../utils/shared/protocol';
+import { sendMessage } from '../../utils/shared/protocol';
+import { answer, removeAllListeners } from '../message-double';
 import { claimContentScript, resend, startPageEngine, workerGone, type PageEngineWiring } from '../../utils/content/start-page-engine';
 import { upperCase } from '../page/fake-translator';
 import { immediateVisibility } from '../../utils/page/visibility';
@@ -65,7 +66,7 @@ describe('claimContentScript', () => {
 describe('startPageEngine', () => {
   // The background's side of loadPageExtras: it injects page-extras.js, which registers the notice.
   beforeEach(() => {
-    onMessage('loadPageExtras', () => provideContentExtras({ createStatusNotice }));
+    answer('loadPageExtras', () => provideContentExtras({ createStatusNotice }));
   });
 
   it('translates through translateBlocks, reports progress, and shows the original on request', async () => {
@@ -75,11 +76,11 @@ describe('startPageEngine', () => {
     const progress: { state: string; done: number }[] = [];
     wirings.push(startPageEngine(document, TEST_OPTIONS));
     // The background's side of the protocol, as the fake browser delivers it.
-    onMessage('translateBlocks', ({ data }) => {
+    answer('translateBlocks', ({ data }) => {
       received.push(data);
       return { results: data.blocks.map((b) => ({ ok: true as const, text: upperCase(b.text) })), billedCharacters: 11 };
     });
-    onMessage('reportProgress', ({ data }) => {
+    answer('reportProgress', ({ data }) => {
       progress.push(data);
     });
     await sendMessage('startTranslation', JOB);
@@ -101,11 +102,11 @@ describe('startPageEngine', () => {
     document.body.innerHTML = '<p>One</p>';
     let fail = true;
     wirings.push(startPageEngine(document, TEST_OPTIONS));
-    onMessage('translateBlocks', ({ data }) => {
+    answer('translateBlocks', ({ data }) => {
       if (fail) throw Object.assign(new Error('Server trouble'), { code: 'server' });
       return { results: data.blocks.map((b) => ({ ok: true as const, text: upperCase(b.text) })), billedCharacters: 3 };
     });
-    onMessage('reportProgress', () => undefined);
+    answer('reportProgress', () => undefined);
     await sendMessage('startTranslation', JOB);
     await expect.poll(() => document.querySelector('glossa-notice'), { timeout: 3000 }).not.toBeNull();
     const root = exposedShadowRoot('notice')!;
@@ -120,11 +121,11 @@ describe('startPageEngine', () => {
   it('points to the options when the key is refused', async () => {
     document.body.innerHTML = '<p>One</p>';
     wirings.push(startPageEngine(document, TEST_OPTIONS));
-    onMessage('translateBlocks', () => {
+    answer('translateBlocks', () => {
       throw Object.assign(new Error('Forbidden'), { code: 'auth', status: 403 });
     });
     const reports: { state: string; errorCode?: string }[] = [];
-    onMessage('reportProgress', ({ data }) => {
+    answer('reportProgress', ({ data }) => {
       reports.push(data);
     });
     await sendMessage('startTranslation', JOB);

@@ -5,7 +5,7 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import {
   definePrivateItem, movePrivateItems, privateStorageStatus, resetIndexedDbProbe, type PrivateItem,
 } from '../../utils/extension/private-storage';
-import { holdHandlersUntil, onMessage } from '../../utils/shared/messages-to-background';
+import { holdHandlersUntil, onBackgroundMessage } from '../../utils/shared/messages-to-background';
 import { removeAllListeners } from '../../utils/shared/protocol';
 
 describe('private storage in IndexedDB (Firefox)', () => {
@@ -97,7 +97,7 @@ describe('the one-time move (Firefox) and its start-up gate', () => {
     });
     holdHandlersUntil(moved.then(() => movePrivateItems([keyItem(), usage()] as PrivateItem<unknown>[], 'indexeddb')));
     const seen: string[] = [];
-    onMessage('usage', async () => {
+    onBackgroundMessage('usage', async () => {
       seen.push((await keyItem().getValue()).apiKey);
       const current = await usage().getValue();
       await usage().setValue({ '2026-11': { total: (current['2026-11']?.total ?? 0) + 100 } });

@@ -3,8 +3,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import * as v from 'valibot';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { backgroundMessages, jobOptionsSchema, onMessage } from '../../utils/shared/messages-to-background';
-import { contentMessages, onMessage as onContentMessage } from '../../utils/shared/messages-to-content';
+import { backgroundMessages, jobOptionsSchema, onBackgroundMessage } from '../../utils/shared/messages-to-background';
+import { contentMessages, onContentMessage } from '../../utils/shared/messages-to-content';
 import { removeAllListeners } from '../../utils/shared/protocol';
 
 const optionsPage = () => ({ id: fakeBrowser.runtime.id, url: fakeBrowser.runtime.getURL('/options.html') });
@@ -46,7 +46,7 @@ describe('the gate', () => {
 
   it('refuses a sender the message does not name, before the handler runs', async () => {
     let ran = 0;
-    onMessage('getSettings', () => {
+    onBackgroundMessage('getSettings', () => {
       ran++;
       return { connection: { apiKey: 'k', plan: 'paid', customUrl: '' } } as never;
     });
@@ -59,7 +59,7 @@ describe('the gate', () => {
   });
 
   it('takes progress only from a tab’s top frame', async () => {
-    onMessage('reportProgress', () => undefined);
+    onBackgroundMessage('reportProgress', () => undefined);
     const report = { state: 'translating', total: 2, done: 1, failed: 0, billedCharacters: 3 };
     expect(await deliver('reportProgress', report, contentScript(3))).toMatchObject({ ok: false, error: { code: 'forbidden' } });
     expect(await deliver('reportProgress', report, contentScript(0))).toMatchObject({ ok: true });
@@ -68,7 +68,7 @@ describe('the gate', () => {
 
   it('names the field at fault and hands the handler the schema’s output', async () => {
     let seen: unknown;
-    onMessage('translatePage', ({ data }) => {
+    onBackgroundMessage('translatePage', ({ data }) => {
       seen = data;
       return {} as never;
     });

@@ -7,7 +7,7 @@ import { injectContentScript, selectionFrame, isRestrictedUrl, sendToContent, SE
 import { toggleTab } from './tab-control';
 import { updateTabState } from './tab-state';
 import { applyBadge } from './badge';
-import { createTermFixMenu, MENU_FIX_TRANSLATION, openTermFix } from './term-menu';
+import { createTermFixMenu, MENU_FIX_TRANSLATION, showTermFixInTab } from './term-menu';
 import { COMMAND_TRANSLATE_FIELD, createWritingMenu, MENU_TRANSLATE_FIELD, openWritingPanel } from './writing-menu';
 import { COMMAND_TRANSLATE_PARAGRAPH, createPointingMenus, MENU_EXCLUDE_ELEMENT, MENU_TRANSLATE_PARAGRAPH, pickExclusion, translateParagraph } from './pointing-service';
 import { createPdfLinkMenu, MENU_TRANSLATE_PDF_LINK, openPdfLink } from './pdf-service';
@@ -39,8 +39,8 @@ async function targetTab(tab: Tab | undefined): Promise<Tab | undefined> {
   return active;
 }
 
-/** Opens the selection popover in the frame that holds the selection. */
-export async function translateSelection(tab: Tab, frameId?: number): Promise<void> {
+/** Asks the frame that holds the selection to open its popover (message showSelectionTranslation). */
+export async function showSelectionTranslationInTab(tab: Tab, frameId?: number): Promise<void> {
   const tabId = tab.id;
   if (tabId === undefined) return;
   if (isRestrictedUrl(tab.url)) {
@@ -64,7 +64,7 @@ export async function handleCommand(command: string, tab?: Tab): Promise<void> {
   const target = await targetTab(tab);
   if (target?.id === undefined) return;
   if (command === 'translate-page') await toggleTab(target.id, 'command');
-  else if (command === 'translate-selection') await translateSelection(target);
+  else if (command === 'translate-selection') await showSelectionTranslationInTab(target);
   else if (command === COMMAND_TRANSLATE_FIELD) await openWritingPanel(target);
   else if (command === COMMAND_TRANSLATE_PARAGRAPH) await translateParagraph(target, 'focus');
 }
@@ -75,8 +75,8 @@ export async function handleMenuClick(info: MenuInfo, tab?: Tab): Promise<void> 
   const target = await targetTab(tab);
   if (target?.id === undefined) return;
   if (info.menuItemId === MENU_TRANSLATE_PAGE) await toggleTab(target.id, 'menu');
-  else if (info.menuItemId === MENU_TRANSLATE_SELECTION) await translateSelection(target, typeof info.frameId === 'number' ? info.frameId : undefined);
-  else if (info.menuItemId === MENU_FIX_TRANSLATION) await openTermFix(target, typeof info.frameId === 'number' ? info.frameId : 0);
+  else if (info.menuItemId === MENU_TRANSLATE_SELECTION) await showSelectionTranslationInTab(target, typeof info.frameId === 'number' ? info.frameId : undefined);
+  else if (info.menuItemId === MENU_FIX_TRANSLATION) await showTermFixInTab(target, typeof info.frameId === 'number' ? info.frameId : 0);
   else if (info.menuItemId === MENU_TRANSLATE_FIELD) await openWritingPanel(target, typeof info.frameId === 'number' ? info.frameId : undefined);
   else if (info.menuItemId === MENU_TRANSLATE_PARAGRAPH || info.menuItemId === MENU_EXCLUDE_ELEMENT) {
     const frameId = typeof info.frameId === 'number' ? info.frameId : 0;

@@ -2,7 +2,7 @@
 // the v3 glossary endpoints with the key it alone reads, then bumps the glossary's cache
 // revision so translations made with the old entries are not served again.
 // Only the extension's own pages may use these messages (checked with the data by the protocol).
-import { onMessage } from '../shared/messages-to-background';
+import { onBackgroundMessage } from '../shared/messages-to-background';
 import type { ApiClient } from '../api/client';
 import { bumpGlossaryRevision } from './translation/cache';
 import { connectionItem } from '../extension/settings-store';
@@ -38,33 +38,33 @@ export function registerGlossaryService(deps: GlossaryServiceDeps = {}): void {
     }
   };
 
-  onMessage('glossaryList', async () => {
+  onBackgroundMessage('glossaryList', async () => {
     return (await getClient()).listGlossaries();
   });
 
-  onMessage('glossaryGet', async ({ data }) => {
+  onBackgroundMessage('glossaryGet', async ({ data }) => {
     return (await getClient()).getGlossary(data.id);
   });
 
-  onMessage('glossaryEntries', async ({ data }) => {
+  onBackgroundMessage('glossaryEntries', async ({ data }) => {
     const id = data.id;
     return (await getClient()).getEntries(id, data.sourceLang, data.targetLang);
   });
 
-  onMessage('glossaryCreate', async ({ data }) => {
+  onBackgroundMessage('glossaryCreate', async ({ data }) => {
     const created = await (await getClient()).createGlossary(data);
     await bump(created.glossary_id);
     return created;
   });
 
-  onMessage('glossaryPutDictionary', async ({ data }) => {
+  onBackgroundMessage('glossaryPutDictionary', async ({ data }) => {
     const id = data.id;
     const dictionary = data.dictionary;
     const client = await getClient();
     return changing(id, () => client.putDictionary(id, dictionary));
   });
 
-  onMessage('glossaryPatch', async ({ data }) => {
+  onBackgroundMessage('glossaryPatch', async ({ data }) => {
     const id = data.id;
     // The schema admits a patch only with a name or a dictionary.
     const { name, dictionary } = data;
@@ -72,13 +72,13 @@ export function registerGlossaryService(deps: GlossaryServiceDeps = {}): void {
     return changing(id, () => client.patchGlossary(id, { name, dictionary }));
   });
 
-  onMessage('glossaryDeleteGlossary', async ({ data }) => {
+  onBackgroundMessage('glossaryDeleteGlossary', async ({ data }) => {
     const id = data.id;
     const client = await getClient();
     await changing(id, () => client.deleteGlossary(id));
   });
 
-  onMessage('glossaryDeleteDictionary', async ({ data }) => {
+  onBackgroundMessage('glossaryDeleteDictionary', async ({ data }) => {
     const id = data.id;
     const source = data.sourceLang;
     const target = data.targetLang;

@@ -10,7 +10,7 @@
 // context helps a short text most, send theirs (selection-service.ts).
 import { ApiError } from '../shared/api-errors';
 import { t } from '../shared/i18n';
-import { onMessage } from '../shared/messages-to-background';
+import { onBackgroundMessage } from '../shared/messages-to-background';
 import type { MessageSender, ProtocolMap } from '../shared/protocol';
 import { translationService, type TranslationService } from './translation/service';
 import { getTabState } from './tab-state';
@@ -50,8 +50,8 @@ export async function handleLoadPageExtras(sender: MessageSender): Promise<void>
 
 /** Registers the translateBlocks and loadPageExtras handlers (called once, synchronously, at worker start). */
 export function registerPageService(service?: TranslationService): () => void {
-  const offBlocks = onMessage('translateBlocks', ({ data, sender }) => handleTranslateBlocks(data, sender, service ?? translationService()));
-  const offExtras = onMessage('loadPageExtras', ({ sender }) => handleLoadPageExtras(sender));
+  const offBlocks = onBackgroundMessage('translateBlocks', ({ data, sender }) => handleTranslateBlocks(data, sender, service ?? translationService()));
+  const offExtras = onBackgroundMessage('loadPageExtras', ({ sender }) => handleLoadPageExtras(sender));
   return () => {
     offBlocks();
     offExtras();

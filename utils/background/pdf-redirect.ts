@@ -5,7 +5,7 @@
 // viewer` lets one navigation of that tab to that address through (passThrough below).
 import { browser } from 'wxt/browser';
 import { storage } from 'wxt/utils/storage';
-import { onMessage } from '../shared/messages-to-background';
+import { onBackgroundMessage } from '../shared/messages-to-background';
 import { looksLikePdfUrl, pdfViewerUrl } from '../shared/pdf-url';
 import { openPdfsInGlossaItem } from '../shared/pdf-settings';
 import { isPdfViewerUrl } from './pdf-service';
@@ -54,7 +54,7 @@ function listen(): void {
 export function registerPdfRedirect(): void {
   listen();
   browser.permissions.onAdded.addListener(() => listen());
-  onMessage('pdfPassThrough', async ({ data, sender }) => {
+  onBackgroundMessage('pdfPassThrough', async ({ data, sender }) => {
     const tabId = sender.tab?.id;
     if (tabId === undefined || !isPdfViewerUrl(sender.url)) return { allowed: false };
     await updatePassThrough((map) => ({ ...map, [tabId]: data.url }));

@@ -6,7 +6,7 @@
 import { browser, type Browser } from 'wxt/browser';
 import { ApiError } from '../shared/api-errors';
 import { t } from '../shared/i18n';
-import { onMessage } from '../shared/messages-to-background';
+import { onBackgroundMessage } from '../shared/messages-to-background';
 import { PDF_VIEWER_PATH, looksLikePdfUrl, pdfViewerUrl } from '../shared/pdf-url';
 import type { BlockResult, MessageSender, PageJobOptions } from '../shared/protocol';
 import { currentJobOptions } from './job-options';
@@ -107,7 +107,7 @@ export function createPdfLinkMenu(patterns: string[]): void {
 }
 
 export function registerPdfService(ready: Promise<unknown> = Promise.resolve(), service?: TranslationService): void {
-  onMessage('pdfViewerStart', ({ sender }) => ready.then(() => startPdfJob(viewerTab(sender), sender.url)));
-  onMessage('translatePdfBlocks', ({ data, sender }) => ready.then(() => translatePdfTexts(viewerTab(sender), data, sender.tab?.incognito === true, sender.url, service ?? translationService())));
-  onMessage('openPdfViewer', ({ data }) => ready.then(() => openPdfInViewer(data.tabId)));
+  onBackgroundMessage('pdfViewerStart', ({ sender }) => ready.then(() => startPdfJob(viewerTab(sender), sender.url)));
+  onBackgroundMessage('translatePdfBlocks', ({ data, sender }) => ready.then(() => translatePdfTexts(viewerTab(sender), data, sender.tab?.incognito === true, sender.url, service ?? translationService())));
+  onBackgroundMessage('openPdfViewer', ({ data }) => ready.then(() => openPdfInViewer(data.tabId)));
 }

@@ -7,7 +7,7 @@
 import { browser, type Browser } from 'wxt/browser';
 import { ApiError } from '../shared/api-errors';
 import { t } from '../shared/i18n';
-import { onMessage } from '../shared/messages-to-background';
+import { onBackgroundMessage } from '../shared/messages-to-background';
 import type { MessageSender, PointedTranslation, PointingSetup } from '../shared/protocol';
 import { hoverOrigins, type HoverSettings } from '../shared/pointing';
 import { showsTranslation } from '../shared/tab-state';
@@ -115,8 +115,8 @@ export async function syncHoverScript(hover?: HoverSettings): Promise<boolean> {
 }
 
 export function registerPointingService(ready: Promise<unknown> = Promise.resolve()): void {
-  onMessage('pointingSetup', ({ sender }) => ready.then(() => handlePointingSetup(sender)));
-  onMessage('translatePointed', ({ data, sender }) => ready.then(() => handleTranslatePointed(data, sender)));
+  onBackgroundMessage('pointingSetup', ({ sender }) => ready.then(() => handlePointingSetup(sender)));
+  onBackgroundMessage('translatePointed', ({ data, sender }) => ready.then(() => handleTranslatePointed(data, sender)));
   hoverItem.watch((value) => void syncHoverScript(value ?? undefined).catch(() => undefined));
   browser.permissions.onRemoved?.addListener(() => void syncHoverScript().catch(() => undefined));
   // An update drops registered scripts; a browser without persistent ones forgets them at exit.

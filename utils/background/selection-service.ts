@@ -8,7 +8,7 @@
 // `detail` for settings problems).
 import { browser } from 'wxt/browser';
 import { ApiError } from '../shared/api-errors';
-import { onMessage } from '../shared/messages-to-background';
+import { onBackgroundMessage } from '../shared/messages-to-background';
 import { type MessageSender, type SelectionRequest, type SelectionTranslation } from '../shared/protocol';
 import { defaultGlossariesItem } from '../extension/settings-store';
 import { translationService, type TranslationService } from './translation/service';
@@ -65,8 +65,8 @@ export function handleTranslateSelection(data: SelectionRequest, sender: Message
 
 /** Registers the selection messages; call once, synchronously, when the worker starts. */
 export function registerSelectionService(deps: SelectionServiceDeps = {}): () => void {
-  const offTranslate = onMessage('translateSelection', ({ data, sender }) => handleTranslateSelection(data, sender, deps));
-  const offOptions = onMessage('openOptionsFromSelection', async () => {
+  const offTranslate = onBackgroundMessage('translateSelection', ({ data, sender }) => handleTranslateSelection(data, sender, deps));
+  const offOptions = onBackgroundMessage('openOptionsFromSelection', async () => {
     await browser.runtime.openOptionsPage();
   });
   return () => {

@@ -9,7 +9,7 @@ import type { Language } from '../shared/api-types';
 import { checkServerAddress, resolveConnection, type ConnectionProblem, type ConnectionTestResult } from '../shared/connection';
 import { hasHostPermission } from '../extension/host-permissions';
 import { FALLBACK_SOURCE_LANGUAGES, FALLBACK_TARGET_LANGUAGES } from '../shared/languages';
-import { onMessage } from '../shared/messages-to-background';
+import { onBackgroundMessage } from '../shared/messages-to-background';
 import type { LanguageList, SettingsPatch, SettingsSnapshot } from '../shared/protocol';
 import { planAddresses, type PlanAddresses } from '../shared/plan-addresses';
 import { connectionItem, defaultGlossariesItem, defaultsItem, siteRulesItem } from '../extension/settings-store';
@@ -187,18 +187,18 @@ export function registerSettingsService(options: SettingsServiceOptions = {}): v
   const service = createSettingsService(options);
 
   // Senders and data are checked by the protocol (utils/shared/messages-to-background.ts).
-  onMessage('getSettings', () => readSettings());
-  onMessage('saveSettings', ({ data }) => saveSettings(data));
-  onMessage('testConnection', ({ data }) => service.testConnection(data.connection));
-  onMessage('languages', ({ data }) => service.languages(data.type ?? 'target'));
-  onMessage('cacheStats', () => cacheStats());
-  onMessage('clearCache', async () => {
+  onBackgroundMessage('getSettings', () => readSettings());
+  onBackgroundMessage('saveSettings', ({ data }) => saveSettings(data));
+  onBackgroundMessage('testConnection', ({ data }) => service.testConnection(data.connection));
+  onBackgroundMessage('languages', ({ data }) => service.languages(data.type ?? 'target'));
+  onBackgroundMessage('cacheStats', () => cacheStats());
+  onBackgroundMessage('clearCache', async () => {
     await clearCache();
     await clearTraces();
     return cacheStats();
   });
-  onMessage('usage', () => usageReport());
-  onMessage('clearPrivateTraces', () => clearTraces());
+  onBackgroundMessage('usage', () => usageReport());
+  onBackgroundMessage('clearPrivateTraces', () => clearTraces());
 
   browser.runtime.onInstalled.addListener(({ reason }) => {
     if (reason === 'install') void openWelcome();

@@ -3,7 +3,7 @@
 // every open tab of the site, wherever the change was made (options page or picker).
 import { browser } from 'wxt/browser';
 import { t } from '../shared/i18n';
-import { onMessage } from '../shared/messages-to-background';
+import { onBackgroundMessage } from '../shared/messages-to-background';
 import { sendMessage, type MessageSender } from '../shared/protocol';
 import { EMPTY_SCOPE, withoutEmpty, type SiteScope, type SiteScopes } from '../shared/site-scope';
 import { siteScopesItem } from '../extension/pointing-store';
@@ -55,7 +55,7 @@ export async function pushScopes(before: SiteScopes, after: SiteScopes): Promise
 }
 
 export function registerSiteScopeService(): void {
-  onMessage('excludeElement', ({ data, sender }) => handleExcludeElement(data, sender));
+  onBackgroundMessage('excludeElement', ({ data, sender }) => handleExcludeElement(data, sender));
   let known: Promise<SiteScopes> = siteScopesItem.getValue().catch(() => ({}));
   siteScopesItem.watch((value) => {
     const previous = known;

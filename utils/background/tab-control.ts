@@ -5,7 +5,7 @@
 import { forgetTab } from './private-traces';
 import { browser } from 'wxt/browser';
 import { errorCode } from '../shared/api-errors';
-import { onMessage } from '../shared/messages-to-background';
+import { onBackgroundMessage } from '../shared/messages-to-background';
 import { type MessageSender, type PageJobOptions, type ProtocolMap, type TabInfo } from '../shared/protocol';
 import { connectionItem, siteRulesItem } from '../extension/settings-store';
 import { translationService } from './translation/service';
@@ -180,7 +180,7 @@ async function resetTab(tabId: number): Promise<void> {
   await applyBadge(tabId, EMPTY_TAB_STATE);
 }
 
-async function hasHostPermission(url: string | undefined): Promise<boolean> {
+async function hasSitePermission(url: string | undefined): Promise<boolean> {
   const pattern = url ? sitePermissionPattern(url) : undefined;
   if (!pattern) return false;
   try {
@@ -197,7 +197,7 @@ export async function autoTranslate(tabId: number, url: string | undefined): Pro
   if (ruleFor(hostname, await siteRulesItem.getValue()) !== 'always') return;
   // "complete" can fire more than once for a page (frames, history changes).
   if ((await getTabState(tabId)).phase !== 'original') return;
-  if (!(await hasHostPermission(url))) return;
+  if (!(await hasSitePermission(url))) return;
   await translateTab(tabId, await currentJobOptions(), 'auto');
 }
 
@@ -252,7 +252,7 @@ export async function tabInfo(tabId: number): Promise<TabInfo> {
     state,
     siteRule: ruleFor(hostname, rules),
     rules,
-    hostPermission: await hasHostPermission(url),
+    hostPermission: await hasSitePermission(url),
     hasKey: connection.apiKey.trim() !== '',
     plan: connection.plan,
     privateWindow: tab?.incognito === true,
@@ -279,30 +279,30 @@ async function clearNeverNotices(hostname: string): Promise<void> {
 export function registerTabControl(ready: Promise<unknown> = Promise.resolve()): void {
   const afterStart = <T>(work: () => Promise<T>): Promise<T> => ready.then(work);
 
-  onMessage('reportProgress', ({ data, sender }) => afterStart(() => handleProgress(data, sender)));
-  onMessage('getTabInfo', ({ data }) => afterStart(() => tabInfo(data.tabId)));
-  onMessage('translatePage', ({ data }) => afterStart(async () => {
+  onBackgroundMessage('reportProgress', ({ data, sender }) => afterStart(() => handleProgress(data, sender)));
+  onBackgroundMessage('getTabInfo', ({ data }) => afterStart(() => tabInfo(data.tabId)));
+  onBackgroundMessage('translatePage', ({ data }) => afterStart(async () => {
     await translateTab(data.tabId, data.options, 'popup');
     return tabInfo(data.tabId);
   }));
-  onMessage('showPageOriginal', ({ data }) => afterStart(async () => {
+  onBackgroundMessage('showPageOriginal', ({ data }) => afterStart(async () => {
     await showOriginalTab(data.tabId);
     return tabInfo(data.tabId);
   }));
-  onMessage('retryPageFailed', ({ data }) => afterStart(async () => {
+  onBackgroundMessage('retryPageFailed', ({ data }) => afterStart(async () => {
     await retryTab(data.tabId);
     return tabInfo(data.tabId);
   }));
-  onMessage('continueSpending', ({ data }) => afterStart(async () => {
+  onBackgroundMessage('continueSpending', ({ data }) => afterStart(async () => {
     await continueSpending(data.tabId);
     return tabInfo(data.tabId);
   }));
-  onMessage('spendingLimits', () => afterStart(() => spendingOverview()));
-  onMessage('saveSpendingLimits', ({ data }) => afterStart(async () => {
+  onBackgroundMessage('spendingLimits', () => afterStart(() => spendingOverview()));
+  onBackgroundMessage('saveSpendingLimits', ({ data }) => afterStart(async () => {
     await saveSpendingLimits(data);
     return spendingOverview();
   }));
-  onMessage('setSiteRule', ({ data }) => afterStart(async () => {
+  onBackgroundMessage('setSiteRule', ({ data }) => afterStart(async () => {
     const rules = await setSiteRule(data.hostname, data.rule);
     if (data.rule !== 'never') await clearNeverNotices(data.hostname);
     return rules;

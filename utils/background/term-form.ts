@@ -8,7 +8,7 @@ import { browser } from 'wxt/browser';
 import { storage } from 'wxt/utils/storage';
 import { ApiError } from '../shared/api-errors';
 import { t } from '../shared/i18n';
-import { onMessage } from '../shared/messages-to-background';
+import { onBackgroundMessage } from '../shared/messages-to-background';
 import type { MessageSender, TermFormRequest } from '../shared/protocol';
 import { TERM_FORM_PATH } from '../shared/sender';
 
@@ -66,8 +66,8 @@ export function createTermForms(deps: TermFormDeps = {}) {
 export function registerTermForms(deps: TermFormDeps = {}): () => void {
   const forms = createTermForms(deps);
   const offs = [
-    onMessage('termFormOpen', ({ data, sender }) => forms.open(tabOf(sender), data)),
-    onMessage('termFormData', ({ data, sender }) => forms.read(tabOf(sender), data.handle)),
+    onBackgroundMessage('termFormOpen', ({ data, sender }) => forms.open(tabOf(sender), data)),
+    onBackgroundMessage('termFormData', ({ data, sender }) => forms.read(tabOf(sender), data.handle)),
   ];
   return () => offs.forEach((off) => off());
 }

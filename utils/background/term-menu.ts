@@ -30,7 +30,7 @@ export async function syncTermFixMenu(state: TabState): Promise<void> {
 }
 
 /** The menu click: the popover's script in the clicked frame opens the form. */
-export async function openTermFix(tab: Browser.tabs.Tab, frameId = 0): Promise<void> {
+export async function showTermFixInTab(tab: Browser.tabs.Tab, frameId = 0): Promise<void> {
   if (tab.id === undefined) return;
   const state = await getTabState(tab.id);
   if (!state.job || !hasTranslation(state)) return;

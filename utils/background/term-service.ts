@@ -14,7 +14,7 @@ import { t } from '../shared/i18n';
 import { baseLanguage, pairKey } from '../shared/language-code';
 import { languageName } from '../shared/languages';
 import { defaultGlossaryFor } from '../shared/default-glossary';
-import { onMessage } from '../shared/messages-to-background';
+import { onBackgroundMessage } from '../shared/messages-to-background';
 import {
   sendMessage, type DataOf, type MessageSender, type TermFixOptions, type TermFixRefreshReport, type TermFixSaveRequest, type TermFixSaveResult,
 } from '../shared/protocol';
@@ -243,10 +243,10 @@ export type TermService = ReturnType<typeof createTermService>;
 export function registerTermService(deps: TermServiceDeps = {}): () => void {
   const service = createTermService(deps);
   const offs = [
-    onMessage('termFixOptions', ({ data, sender }) => service.options(tabOf(sender), data)),
-    onMessage('termFixSave', ({ data, sender }) => service.save(tabOf(sender), data)),
-    onMessage('termFixUndo', ({ data, sender }) => service.undo(tabOf(sender), data)),
-    onMessage('termFixRefresh', ({ data, sender }) => service.refresh(tabOf(sender), data)),
+    onBackgroundMessage('termFixOptions', ({ data, sender }) => service.options(tabOf(sender), data)),
+    onBackgroundMessage('termFixSave', ({ data, sender }) => service.save(tabOf(sender), data)),
+    onBackgroundMessage('termFixUndo', ({ data, sender }) => service.undo(tabOf(sender), data)),
+    onBackgroundMessage('termFixRefresh', ({ data, sender }) => service.refresh(tabOf(sender), data)),
   ];
   return () => offs.forEach((off) => off());
 }

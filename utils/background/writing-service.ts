@@ -9,7 +9,7 @@ import { ApiError } from '../shared/api-errors';
 import type { Formality, Glossary } from '../shared/api-types';
 import { baseLanguage } from '../shared/language-code';
 import { FALLBACK_TARGET_LANGUAGES } from '../shared/languages';
-import { onMessage } from '../shared/messages-to-background';
+import { onBackgroundMessage } from '../shared/messages-to-background';
 import type { DraftRequest, DraftTranslation, MessageSender, WritingPrefs } from '../shared/protocol';
 import { defaultGlossariesItem } from '../extension/settings-store';
 import { writingPrefsItem } from '../extension/writing-prefs';
@@ -135,9 +135,9 @@ async function clearWritingPrefs(site?: string): Promise<WritingPrefs> {
 /** Registers the writing-help messages; call once, synchronously, when the worker starts. */
 export function registerWritingService(deps: WritingServiceDeps = {}): () => void {
   const offs = [
-    onMessage('translateDraft', ({ data, sender }) => handleTranslateDraft(data, sender, deps)),
-    onMessage('writingPrefs', () => writingPrefsItem.getValue()),
-    onMessage('clearWritingPrefs', ({ data }) => clearWritingPrefs(data.site)),
+    onBackgroundMessage('translateDraft', ({ data, sender }) => handleTranslateDraft(data, sender, deps)),
+    onBackgroundMessage('writingPrefs', () => writingPrefsItem.getValue()),
+    onBackgroundMessage('clearWritingPrefs', ({ data }) => clearWritingPrefs(data.site)),
   ];
   return () => offs.forEach((off) => off());
 }

@@ -4,7 +4,7 @@
 // background's dispatcher packs from.
 import { browser } from 'wxt/browser';
 import type { ApiErrorCode } from '../shared/api-errors';
-import { onMessage } from '../shared/messages-to-content';
+import { onContentMessage } from '../shared/messages-to-content';
 import { sendMessage } from '../shared/protocol';
 import { createPageEngine, type EngineProgress, type PageEngine, type PageEngineOptions, type TranslateFn } from '../page/engine';
 import type { DetectLanguage } from '../page/language';
@@ -88,7 +88,7 @@ export function startPageEngine(doc: Document = document, overrides: Partial<Pag
   };
 
   // Only the extension itself steers the page engine: the messages' rules (messages-to-content.ts) refuse tabs.
-  onMessage('startTranslation', async ({ data }) => {
+  onContentMessage('startTranslation', async ({ data }) => {
     const { scope, ...job } = data;
     await stop();
     hooks.beforeStart?.();
@@ -100,10 +100,10 @@ export function startPageEngine(doc: Document = document, overrides: Partial<Pag
     // Answer at once: the translation runs on and reports its progress.
     void current.start();
   });
-  onMessage('showOriginal', async () => {
+  onContentMessage('showOriginal', async () => {
     await stop();
   });
-  onMessage('retryFailed', () => {
+  onContentMessage('retryFailed', () => {
     engine?.retryFailed();
   });
 

@@ -4,6 +4,7 @@
 
 import { trimWith } from '../shared/text-scan';
 import type { EntriesFormat } from '../shared/api-types';
+import { baseLanguage } from '../shared/language-code';
 
 export type { EntriesFormat };
 
@@ -91,11 +92,6 @@ export function utf8Length(text: string): number {
     } else bytes += 3;
   }
   return bytes;
-}
-
-/** Base language of a code, lower case: EN-GB → en, zh-Hant → zh. */
-export function baseLanguageOf(code: string): string {
-  return code.trim().split('-')[0].toLowerCase();
 }
 
 function describeChar(ch: string): string {
@@ -232,8 +228,8 @@ export function parseEntries(text: string, format: EntriesFormat, pair?: Languag
     problemCount++;
     if (problems.length < MAX_PROBLEMS) problems.push(problem);
   };
-  const pairSource = pair ? baseLanguageOf(pair.source) : '';
-  const pairTarget = pair ? baseLanguageOf(pair.target) : '';
+  const pairSource = pair ? baseLanguage(pair.source) : '';
+  const pairTarget = pair ? baseLanguage(pair.target) : '';
 
   const lines = text === '' ? [] : text.split('\n');
   // A final line break does not start another entry.
@@ -284,7 +280,7 @@ export function parseEntries(text: string, format: EntriesFormat, pair?: Languag
           report({ line: lineNo, code: 'bad-format', message: `Line ${lineNo}: the language codes after the phrases are not valid language codes` });
           continue;
         }
-        if (pair && (baseLanguageOf(codeSource) !== pairSource || baseLanguageOf(codeTarget) !== pairTarget)) {
+        if (pair && (baseLanguage(codeSource) !== pairSource || baseLanguage(codeTarget) !== pairTarget)) {
           ignored++;
           continue;
         }

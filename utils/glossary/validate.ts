@@ -14,6 +14,7 @@ import {
   type LanguagePair,
 } from './entries';
 import type { Phrase } from './diff';
+import { baseLanguage } from '../shared/language-code';
 
 export interface ValidationResult {
   /** Entries that will be sent (valid ones, in order). */
@@ -122,7 +123,6 @@ export function textToRows(text: string, format: EntriesFormat, pair?: LanguageP
   const rows: Phrase[] = [];
   const lines = text.split('\n');
   if (lines.length > 0 && lines[lines.length - 1] === '') lines.pop();
-  const base = (code: string) => code.trim().split('-')[0].toLowerCase();
   for (const raw of lines) {
     const line = raw.endsWith('\r') ? raw.slice(0, -1) : raw;
     if (format === 'tsv') {
@@ -136,7 +136,7 @@ export function textToRows(text: string, format: EntriesFormat, pair?: LanguageP
       }
       const [source = '', target = '', codeSource, codeTarget] = parsed.fields;
       if (pair && codeSource !== undefined && codeTarget !== undefined
-        && (base(codeSource) !== base(pair.source) || base(codeTarget) !== base(pair.target))) continue;
+        && (baseLanguage(codeSource) !== baseLanguage(pair.source) || baseLanguage(codeTarget) !== baseLanguage(pair.target))) continue;
       rows.push({ source, target });
     }
   }

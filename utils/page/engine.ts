@@ -62,9 +62,8 @@ export function createPageEngine(options: PageEngineOptions): PageEngine {
     writePassEnd();
     sender.scheduleFlush();
   };
-  const markFailed = (unit: Unit, code: string, message: string) => {
+  const markFailed = (unit: Unit) => {
     unit.state = 'failed';
-    unit.failure = { code, message };
     marks.mark(unit);
     progress.reportSoon();
   };
@@ -143,7 +142,7 @@ export function createPageEngine(options: PageEngineOptions): PageEngine {
     write: (items) => writer.push(items),
     onBilled: (characters) => void (billed += characters),
     onHalt: (code, queued) => {
-      for (const unit of queued) markFailed(unit, code, code === 'quota' ? 'Quota exceeded' : 'The API key was refused');
+      for (const unit of queued) markFailed(unit);
       progress.reportNow();
     },
     onSettled: () => progress.reportSoon(),
@@ -213,7 +212,6 @@ export function createPageEngine(options: PageEngineOptions): PageEngine {
       for (const unit of registry.units) {
         if (unit.state !== 'failed') continue;
         marks.clear(unit);
-        unit.failure = undefined;
         enqueue(unit, unit.priority === 'viewport' ? 'viewport' : 'nearby');
       }
       progress.reportNow();

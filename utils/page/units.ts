@@ -10,7 +10,6 @@ const QUIET_ATTRIBUTES: ReadonlySet<string> = new Set(['title', 'alt', 'aria-lab
 
 interface UnitBase extends Schedulable {
   request: BlockRequest;
-  failure?: { code: string; message: string };
 }
 
 export interface HtmlUnit extends UnitBase {

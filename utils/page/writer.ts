@@ -32,7 +32,7 @@ export interface WriterDeps {
   /** Runs a DOM write the mutation observer must not take for the page's. */
   ownWrite(write: () => void): void;
   isStopped(): boolean;
-  markFailed(unit: Unit, code: string, message: string): void;
+  markFailed(unit: Unit): void;
   clearFailure(unit: Unit): void;
   /** The page changed the unit's nodes before the answer came: read it anew. */
   release(unit: Unit): void;
@@ -91,10 +91,10 @@ export function createWriter(deps: WriterDeps) {
     outputs.add(text);
   };
 
-  const refuse = (unit: Unit, code: string, message: string) => {
+  const refuse = (unit: Unit) => {
     // Not remembered: a retry asks the background again instead of reusing the bad answer.
     deps.forget(unit.key);
-    deps.markFailed(unit, code, message);
+    deps.markFailed(unit);
   };
 
   function write(unit: Unit, translation: string): void {
@@ -102,9 +102,9 @@ export function createWriter(deps: WriterDeps) {
       const { block } = unit;
       if (!block.nodes.every((n) => n.parentNode === block.parent)) return deps.release(unit);
       const match = matchTranslation(parse(translation), block.source.slots);
-      if (!match.ok) return refuse(unit, 'hostile', match.message);
+      if (!match.ok) return refuse(unit);
       const plain = match.tree.flat(1).filter((t) => typeof t === 'string').join('').replace(/[ \t\n\r\f]+/g, ' ').trim();
-      if (!LETTER.test(plain) && LETTER.test(block.source.plain)) return refuse(unit, 'bad-response', 'Empty translation');
+      if (!LETTER.test(plain) && LETTER.test(block.source.plain)) return refuse(unit);
       const bilingual = job.bilingual ? deps.bilingual() : undefined;
       ownWrite(() => {
         if (bilingual && !IN_PLACE_ONLY.has(block.element?.localName ?? '')) {
@@ -126,7 +126,7 @@ export function createWriter(deps: WriterDeps) {
       remember(plain);
     } else if (!LETTER.test(translation) && LETTER.test(unit.request.text)) {
       // Plain text read back from an answer that was only markup (or nothing): keep the original.
-      return refuse(unit, 'bad-response', 'Empty translation');
+      return refuse(unit);
     } else if (unit.kind === 'attribute') {
       const { element, name, value, leading, trailing } = unit.block;
       if (element.getAttribute(name) !== value) return deps.release(unit);
@@ -165,7 +165,7 @@ export function createWriter(deps: WriterDeps) {
         const { unit, result } = queue.shift()!;
         if (unit.state !== 'pending' || unit.version !== unit.sentVersion) continue; // changed meanwhile
         written++;
-        if (!result.ok) deps.markFailed(unit, result.code, result.message);
+        if (!result.ok) deps.markFailed(unit);
         else write(unit, result.text);
       }
     };

@@ -2,13 +2,9 @@
 // Glossa, so a code the options page accepts is one the pipeline and the glossary rules accept.
 export const LANGUAGE_CODE = /^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})?$/;
 
-export function isLanguageCode(code: string): boolean {
-  return LANGUAGE_CODE.test(code);
-}
-
 /** Glossary pairs use base languages: EN-GB → en (the spec maps variants to their base). */
 export function baseLanguage(code: string): string {
-  return code.split('-')[0].toLowerCase();
+  return code.trim().split('-')[0].toLowerCase();
 }
 
 /** The key of a language pair in the default-glossary settings: `en>de`. */

@@ -290,7 +290,7 @@ export function holdHandlersUntil(ready: Promise<unknown>): void {
 }
 
 /** Registers the background's handler for one message; its sender and data are checked first. */
-export function onMessage<K extends BackgroundMessage>(type: K, handler: Handler<K>): () => void {
+export function onBackgroundMessage<K extends BackgroundMessage>(type: K, handler: Handler<K>): () => void {
   return listen(type, backgroundMessages[type] as never, (async (message: Parameters<Handler<K>>[0]) => {
     await startup;
     return handler(message);

@@ -22,6 +22,6 @@ export type ContentMessage = 'startTranslation' | 'showOriginal' | 'retryFailed'
   | 'showWritingPanel' | 'pointAt' | 'applySiteScope' | 'pickExclusion';
 
 /** Registers the content script's handler for one message; the sender is checked first. */
-export function onMessage<K extends ContentMessage>(type: K, handler: Handler<K>): () => void {
+export function onContentMessage<K extends ContentMessage>(type: K, handler: Handler<K>): () => void {
   return listen(type, contentMessages[type] as never, handler);
 }

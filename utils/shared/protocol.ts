@@ -5,7 +5,7 @@
 // Each message's allowed senders and the schema of its data sit next to it, in
 // messages-to-background.ts (for the background) and messages-to-content.ts (for content
 // scripts): each side loads only the schemas it receives, so the content script stays small.
-// Handlers are registered through those files' `onMessage`, which checks the sender
+// Handlers are registered through those files' `onBackgroundMessage` / `onContentMessage`, which checks the sender
 // (sender.ts) and validates the data before the handler runs; nothing else is trusted.
 //
 // Why an own transport and not @webext-core/messaging: its 4.x calls chrome.runtime and
@@ -15,28 +15,26 @@
 import { browser } from 'wxt/browser';
 import * as v from 'valibot';
 import type { ApiErrorCode } from './api-errors';
-import type { CreateGlossaryParams, DictionaryEntries, DictionaryMeta, Formality, Glossary, Language } from './api-types';
+import type { CreateGlossaryParams, DictionaryEntries, DictionaryMeta, Glossary, Language } from './api-types';
 import type { ConnectionTestResult } from './connection';
 import { senderIs, type MessageSender, type SenderKind } from './sender';
 import type { Connection, DefaultGlossaries, PageJobOptions, Plan, SiteRules as StoredSiteRules, TranslationDefaults } from './settings';
 import type { PageProgress, TabState } from './tab-state';
-import type { HoverModifier } from './pointing';
 import type { SiteScope } from './site-scope';
 export type { TabSpend } from './tab-state';
+import type {
+  BlockRequest, BlockResult, PointingSetup, PointedTranslation, DraftRequest, DraftTranslation, WritingPrefs, TermFormRequest, TermFixOptions, TermFixSaveRequest,
+  TermFixSaveResult, TermFixRefreshRequest, TermFixRefreshReport,
+} from './message-types';
+// The data types of these messages live in message-types.ts; importers may take them from here.
+export type {
+  BlockRequest, BlockResult, PointingSetup, PointedTranslation, DraftRequest, DraftTranslation, WritingPrefs, TermFormRequest, TermFixGlossary, TermFixOptions,
+  TermFixSaveRequest, TermFixProblemCode, TermFixSaveResult, TermFixRefreshRequest, TermFixRefreshReport,
+} from './message-types';
 
 export type { MessageSender, SenderKind } from './sender';
 export type { PageJobOptions } from './settings';
 export type { PageProgress } from './tab-state';
-
-/** One block to translate: HTML with Glossa's id-only inline tags, or plain text (attributes, title). */
-export interface BlockRequest {
-  text: string;
-  format: 'html' | 'text';
-}
-
-export type BlockResult =
-  | { ok: true; text: string; detectedSourceLang?: string }
-  | { ok: false; code: ApiErrorCode | 'hostile'; message: string };
 
 export interface ProtocolMap {
   // ── content script → background: page engine ───────────────────────────────────────
@@ -170,110 +168,6 @@ export interface ProtocolMap {
   openPdfViewer(data: { tabId: number }): { opened: boolean };
   /** Viewer: its tab may show this PDF in the browser's own viewer once (`Open PDFs in Glossa` lets it through). */
   pdfPassThrough(data: { url: string }): { allowed: boolean };
-}
-
-export interface PointingSetup {
-  modifier: HoverModifier | null;
-  targetLang: string;
-  /** The job's fixed source language ('' = detect), as a page translation would use it. */
-  sourceLang: string;
-  scope: SiteScope;
-}
-
-export interface PointedTranslation {
-  result: BlockResult;
-  targetLang: string;
-  billedCharacters: number;
-}
-
-// ── writing help: types ──────────────────────────────────────────────────────────────
-export interface DraftRequest {
-  /** The draft as HTML: Glossa's id-only tags (rich editors) or escaped text with <br> (text fields). */
-  html: string;
-  /** The page's language (its lang, else detected); '' when unknown. */
-  pageLang: string;
-  /** The draft's language when the browser detected it confidently (base code); '' otherwise. */
-  draftLang: string;
-  /** Picked in the panel: remembered for the site. */
-  targetLang?: string;
-  formality?: Formality;
-  /** undefined = the pair's default glossary; '' = none. */
-  glossaryId?: string;
-}
-
-export interface DraftTranslation {
-  /** Untrusted HTML: the panel rebuilds it from the draft's own elements (utils/content/writing/draft-html.ts). */
-  translation: string;
-  detectedSourceLang: string;
-  targetLang: string;
-  formality: Formality;
-  /** The glossary used ('' = none) and the glossaries that have the pair. */
-  glossaryId: string;
-  glossaries: { id: string; name: string }[];
-  billedCharacters: number;
-}
-
-/** Writing choices per site (hostname). */
-export type WritingPrefs = Record<string, { targetLang?: string; formality?: Formality }>;
-
-/** What a term form starts with: only what the page shows (the selection, a block's original and translation). */
-export type TermFormRequest =
-  | { kind: 'add'; source: string; target: string; sourceLang: string; targetLang: string }
-  | { kind: 'fix'; original: string; translation: string; selected: string; sourceLang: string; targetLang: string };
-
-// ── fixing a term: types ─────────────────────────────────────────────────────────────
-export interface TermFixGlossary {
-  id: string;
-  name: string;
-  /** Entries of the pair's dictionary. */
-  entryCount: number;
-}
-
-export interface TermFixOptions {
-  /** Base codes, lower case. */
-  sourceLang: string;
-  targetLang: string;
-  /** Glossaries that have a dictionary for the pair. */
-  glossaries: TermFixGlossary[];
-  /** The glossary to start with: the one the tab translates with, else the pair's default; '' = a new one. */
-  selected: string;
-  /** The name a new glossary gets: the pair, e.g. "English → German". */
-  newName: string;
-}
-
-export interface TermFixSaveRequest {
-  source: string;
-  target: string;
-  sourceLang: string;
-  targetLang: string;
-  /** An existing glossary's id, or '' to create one named `newName`. */
-  glossaryId: string;
-  newName?: string;
-  /** Replace an entry whose source exists already (the user confirmed). */
-  replace?: boolean;
-}
-
-export type TermFixProblemCode = 'empty' | 'control-char' | 'whitespace' | 'too-long';
-
-export type TermFixSaveResult =
-  | { status: 'invalid'; problems: { field: 'source' | 'target' | 'name'; code: TermFixProblemCode }[] }
-  | { status: 'exists'; currentTarget: string }
-  | { status: 'unchanged' }
-  | { status: 'saved'; undoId: string; glossaryId: string; glossaryName: string; sourceLang: string; targetLang: string; replaced: boolean };
-
-export interface TermFixRefreshRequest {
-  glossaryId: string;
-  source: string;
-  sourceLang: string;
-  targetLang: string;
-}
-
-export interface TermFixRefreshReport {
-  /** Whether the page shows this pair's translation (and so followed the change). */
-  followed: boolean;
-  /** Distinct blocks translated again, and what that billed. */
-  blocks: number;
-  billedCharacters: number;
 }
 
 /** The selection as the content script captured it: HTML with id-only inline tags, or plain text (form fields). */
@@ -491,14 +385,6 @@ export function listen<K extends MessageType>(type: K, rule: MessageRule<K>, han
     }
     return handler({ data: parsed.output, sender });
   }) as unknown as Handler<K>);
-}
-
-/**
- * Registers a handler without sender or data checks: for test doubles standing in for the
- * other side. Product code registers through messages-to-background.ts / messages-to-content.ts.
- */
-export function onMessage<K extends MessageType>(type: K, handler: Handler<K>): () => void {
-  return register(type, handler);
 }
 
 export function removeAllListeners(): void {

@@ -4,7 +4,7 @@ import { vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { Glossary } from '../../../utils/shared/api-types';
 import { registerSettingsService } from '../../../utils/background/settings-service';
-import { onMessage, removeAllListeners } from '../../../utils/shared/protocol';
+import { answer, removeAllListeners } from '../../message-double';
 
 export const ADDRESSES = { paid: 'http://127.0.0.1:8787', free: 'http://127.0.0.1:8788' };
 
@@ -61,6 +61,6 @@ export function startFakeBackground(options: { glossaries?: Glossary[]; fetch?: 
     return jsonResponse([{ language: 'DE', name: 'German', supports_formality: true }, { language: 'FR', name: 'French', supports_formality: true }]);
   });
   registerSettingsService({ fetch: fetch as unknown as typeof globalThis.fetch, addresses: ADDRESSES });
-  onMessage('glossaryList', () => options.glossaries ?? []);
+  answer('glossaryList', () => options.glossaries ?? []);
   return { fetch, permissions };
 }

@@ -6,7 +6,8 @@ import type { Glossary } from '@/utils/shared/api-types';
 import { registerTabControl } from '@/utils/background/tab-control';
 import { updateTabState } from '@/utils/background/tab-state';
 import { noteSpent, spendingLimitsItem } from '@/utils/background/translation/spending';
-import { onMessage, removeAllListeners, type PageJobOptions } from '@/utils/shared/protocol';
+import type { PageJobOptions } from '@/utils/shared/protocol';
+import { answer, removeAllListeners } from '../../message-double';
 import { connectionItem, defaultGlossariesItem, defaultsItem, popupChoicesItem, siteRulesItem } from '@/utils/extension/settings-store';
 import { installFakeContent, type FakeContent } from '../../background/fake-tabs';
 
@@ -28,13 +29,13 @@ beforeEach(async () => {
   (fakeBrowser.runtime as unknown as { openOptionsPage: unknown }).openOptionsPage = vi.fn(async () => undefined);
   registerTabControl();
   languagesAsked.mockReset();
-  onMessage('languages', ({ data }) => {
+  answer('languages', ({ data }) => {
     languagesAsked(data.type);
     return data.type === 'target'
       ? { languages: [{ language: 'DE', name: 'German', supports_formality: true }, { language: 'JA', name: 'Japanese', supports_formality: true }, { language: 'EN-US', name: 'English (American)', supports_formality: false }], source: 'api' as const }
       : { languages: [{ language: 'EN', name: 'English' }, { language: 'FR', name: 'French' }, { language: 'DE', name: 'German' }], source: 'api' as const };
   });
-  onMessage('glossaryList', () => GLOSSARIES);
+  answer('glossaryList', () => GLOSSARIES);
   await connectionItem.setValue({ apiKey: 'k', plan: 'paid', customUrl: '' });
   await defaultsItem.setValue({ targetLang: 'DE', sourceLang: '', formality: 'default', modelType: 'latency_optimized', bilingual: false });
   tabId = (await fakeBrowser.tabs.create({ url: 'https://news.example/article' })).id!;

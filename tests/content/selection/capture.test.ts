@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { captureRange, captureSelection, MAX_SELECTION_CHARS, type CapturedSelection } from '../../../utils/content/selection/capture';
 import { CONTEXT_HEADING_CHARS, CONTEXT_NEIGHBOUR_CHARS, MAX_CONTEXT_CHARS } from '../../../utils/content/selection/context';
-import { serialiseFragment } from '../../../utils/content/selection/serialise';
+import { serialiseFragment } from '../../../utils/content/selection/selection-markup';
 
 function select(range: Range): void {
   const selection = window.getSelection()!;

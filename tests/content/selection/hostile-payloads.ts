@@ -2,7 +2,7 @@
 // back for the selection `ORIGINAL_HTML`. Shared by the unit tests (happy-dom) and the
 // end-to-end test (Chromium). Each payload tries to run code (setting `window.__glossaPwned`),
 // to smuggle an element or attribute into the page, or to spoof Glossa's own markup.
-import type { InlineElementInfo } from '../../../utils/content/selection/serialise';
+import type { InlineElementInfo } from '../../../utils/content/selection/selection-markup';
 
 /** The selection the payloads answer: what the content script sent. */
 export const ORIGINAL_HTML = 'Read <a id="1">the docs</a> and <b id="2">this</b> now.';

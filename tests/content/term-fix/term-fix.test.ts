@@ -4,7 +4,8 @@
 // the fix-translation dialog there, in the popover's place.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { onMessage as answer, removeAllListeners, type TermFormRequest } from '../../../utils/shared/protocol';
+import type { TermFormRequest } from '../../../utils/shared/protocol';
+import { answer, removeAllListeners } from '../../message-double';
 import { startTermRefresh } from '../../../utils/content/term-fix/page';
 import { pageBlocks } from '../../../utils/content/term-fix/page-blocks';
 import { openTermFix, startTermFix } from '../../../utils/content/term-fix';

@@ -4,7 +4,7 @@
 // found and shown by the page engine's code (utils/page/point.ts, pointed.ts); the translation
 // comes from the background, which owns the key, the options and the cache.
 import { browser } from 'wxt/browser';
-import { onMessage } from '../../shared/messages-to-content';
+import { onContentMessage } from '../../shared/messages-to-content';
 import { sendMessage, type PointingSetup } from '../../shared/protocol';
 import { EMPTY_SCOPE, type SiteScope } from '../../shared/site-scope';
 import { BILINGUAL_TAG } from '../../page/bilingual';
@@ -95,7 +95,7 @@ export function startPointing(page: PageEngineWiring, doc: Document = document):
     return blocks.toggle(node, hide);
   }
 
-  onMessage('pointAt', async ({ data }) => {
+  onContentMessage('pointAt', async ({ data }) => {
     const recent = contextTarget && Date.now() - contextTarget.at < CONTEXT_TARGET_MS ? contextTarget.node : undefined;
     const hovered = [...doc.querySelectorAll(':hover')].at(-1);
     const selection = doc.getSelection();
@@ -107,12 +107,12 @@ export function startPointing(page: PageEngineWiring, doc: Document = document):
     return { found: (await point(node, true)) !== 'none' };
   });
 
-  onMessage('applySiteScope', ({ data }) => {
+  onContentMessage('applySiteScope', ({ data }) => {
     if (!applyScope(data.scope)) return;
     page.engine()?.setScope(data.scope);
   });
 
-  onMessage('pickExclusion', async ({ data }) => {
+  onContentMessage('pickExclusion', async ({ data }) => {
     const recent = contextTarget && Date.now() - contextTarget.at < CONTEXT_TARGET_MS ? contextTarget.node : undefined;
     const node = recent ?? menuTargetElement(data.targetElementId) ?? [...doc.querySelectorAll(':hover')].at(-1);
     const el = node && (node.nodeType === 1 ? (node as Element) : node.parentElement);

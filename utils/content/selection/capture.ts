@@ -6,7 +6,7 @@
 // captures nothing. Pure DOM code: the window is a parameter so tests can pass their own.
 import { contextFor, enclosingBlock, MAX_CONTEXT_CHARS, windowAround } from './context';
 import { composedParent, deepActiveElement, selectedRange } from './selected-range';
-import { INLINE_FROM_PAGE, normaliseSpace, serialiseFragment, type InlineElementInfo } from './serialise';
+import { INLINE_FROM_PAGE, normaliseSpace, serialiseFragment, type InlineElementInfo } from './selection-markup';
 
 // The selection limits in one place: the background checks messages against them too.
 export { MAX_CONTEXT_CHARS };

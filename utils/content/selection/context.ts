@@ -3,7 +3,7 @@
 // selection sits in (cut to a window around it) and the paragraph after, in page order. The
 // neighbours matter most when the selection is a whole paragraph or a heading: then its own
 // paragraph adds nothing. Pure DOM code.
-import { CELLS, LINE_BLOCKS, normaliseSpace, PARAGRAPH_BLOCKS, SKIPPED } from './serialise';
+import { CELLS, LINE_BLOCKS, normaliseSpace, PARAGRAPH_BLOCKS, SKIPPED } from './selection-markup';
 import { composedParent } from './selected-range';
 
 /** Context beyond this is cut to a window around the selection: it only has to hint at the topic. */

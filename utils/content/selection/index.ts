@@ -3,7 +3,7 @@
 // (context menu or shortcut) by capturing this frame's selection and opening the popover.
 // Frames without a selection answer late and negatively, so that when the background asks
 // every frame, the frame that shows the popover answers first.
-import { onMessage } from '../../shared/messages-to-content';
+import { onContentMessage } from '../../shared/messages-to-content';
 import { captureSelection } from './capture';
 import { currentPopover, defaultPopoverDeps, openSelectionPopover, type PopoverDeps } from './popover';
 import { exposeShadowRoot } from '../test-hooks';
@@ -26,7 +26,7 @@ export function claimSelectionPopover(scope: Record<symbol, unknown> = globalThi
 /** Registers the message handler; returns a function that removes it. */
 export function startSelectionPopover(win: Window = window, deps: PopoverDeps = defaultPopoverDeps): () => void {
   exposeShadowRoot('popover', () => currentPopover()?.shadow ?? null);
-  return onMessage('showSelectionTranslation', ({ data }) => {
+  return onContentMessage('showSelectionTranslation', ({ data }) => {
     const broadcast = data.onlyIfFocused === true;
     if (broadcast && !win.document.hasFocus()) return later({ shown: false }, NEGATIVE_ANSWER_DELAY_MS);
     const captured = captureSelection(win);

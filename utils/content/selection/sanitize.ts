@@ -5,7 +5,7 @@
 // attribute from the response, and a link's address comes from the original element (http(s)
 // only). Everything else is unwrapped to its text, or dropped with its content when that content
 // is not text meant for reading (script, style, embedded documents …).
-import type { InlineElementInfo, InlineTag } from './serialise';
+import type { InlineElementInfo, InlineTag } from './selection-markup';
 
 export type SafeElement = { tag: InlineTag; href?: string; children: SafeNode[] } | { tag: 'br' };
 export type SafeNode = string | SafeElement;

@@ -3,7 +3,7 @@
 // the term form frame with the selected block's original beside its translation. The block comes from
 // the page engine of this frame (page-blocks.ts); a selection outside a block Glossa
 // translated opens nothing.
-import { onMessage } from '../../shared/messages-to-content';
+import { onContentMessage } from '../../shared/messages-to-content';
 import { captureSelection } from '../selection/capture';
 import { selectedRange } from '../selection/selected-range';
 import { openTermFixDialog } from './dialog';
@@ -35,5 +35,5 @@ export function openTermFix(blocks: PageBlocks | undefined, langs: TermFixLangua
 
 /** Registers the dialog's message handler; returns a function that removes it. */
 export function startTermFix(win: Window = window): () => void {
-  return onMessage('showTermFix', ({ data }) => ({ shown: openTermFix(pageBlocks(), data, win) }));
+  return onContentMessage('showTermFix', ({ data }) => ({ shown: openTermFix(pageBlocks(), data, win) }));
 }

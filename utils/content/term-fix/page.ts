@@ -2,7 +2,7 @@
 // small: the form and the dialog are the popover's script). It answers the background's
 // `refreshTermInPage` (the engine translates again the blocks that hold a phrase, through the
 // background's one pipeline) and lets the popover's script find the block of a selection.
-import { onMessage } from '../../shared/messages-to-content';
+import { onContentMessage } from '../../shared/messages-to-content';
 import type { PageEngine } from '../../page/engine';
 import { exposePageBlocks } from './page-blocks';
 
@@ -14,7 +14,7 @@ export interface TermRefreshWiring {
 /** Registers this frame's part; returns a function that removes the message handler. */
 export function startTermRefresh(wiring: TermRefreshWiring, scope: object = globalThis): () => void {
   exposePageBlocks({ blockTextsAt: (node) => wiring.engine()?.blockTextsAt(node) }, scope);
-  return onMessage('refreshTermInPage', async ({ data }) => {
+  return onContentMessage('refreshTermInPage', async ({ data }) => {
     const engine = wiring.engine();
     if (!engine || !data.phrase.trim()) return { blocks: 0, billedCharacters: 0 };
     return engine.retranslatePhrase(data.phrase, data.sourceLang || undefined);

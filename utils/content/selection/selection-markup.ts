@@ -1,7 +1,9 @@
 // Serialises a selected fragment into what the API gets: HTML whose only markup is Glossa's
 // id-only inline tags (`<b id="2">`), line breaks at block boundaries, and the matching plain
 // text; plus, per id, what the page's element was (the popover rebuilds links and formatting
-// from that, never from the response). Pure DOM code.
+// from that, never from the response). Pure DOM code. It differs from the page engine's
+// utils/page/serialize.ts on purpose: a selection keeps a closed set of formatting tags to rebuild
+// in the popover, while a page block keeps every element by id to put the page's own nodes back.
 
 /** Inline tags kept in the serialised selection (and the only ones a translation may bring back). */
 export type InlineTag = 'a' | 'b' | 'strong' | 'i' | 'em' | 'u' | 's' | 'sub' | 'sup' | 'mark' | 'small';
