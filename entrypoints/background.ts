@@ -1,6 +1,6 @@
 import { browser } from 'wxt/browser';
 import { defineBackground } from 'wxt/utils/define-background';
-import { afterReady } from '@/utils/background/lifecycle';
+import { afterStartup } from '@/utils/background/lifecycle';
 import { movePrivateItems, type PrivateItem } from '@/utils/extension/private-storage';
 import { protectAndRecord } from '@/utils/extension/storage-protection';
 import { showStorageUnprotected } from '@/utils/background/badge';
@@ -17,7 +17,7 @@ import { registerWritingService } from '@/utils/background/writing-service';
 import { registerPointingService } from '@/utils/background/pointing-service';
 import { registerSiteScopeService } from '@/utils/background/site-scope-service';
 import { registerTermForms } from '@/utils/background/term-form';
-import { holdHandlersUntil } from '@/utils/shared/messages-to-background';
+import { holdHandlersUntil } from '@/utils/shared/startup-gate';
 import { entryChangesItem } from '@/utils/background/translation/term-revisions';
 import { showPrivateStorageNotice } from '@/utils/background/private-storage-notice';
 import { registerPdfService } from '@/utils/background/pdf-service';
@@ -25,17 +25,16 @@ import { registerPdfRedirect } from '@/utils/background/pdf-redirect';
 
 export default defineBackground(() => {
   // Private data first: content scripts lose storage.local (Chromium); Firefox moves it to IndexedDB
-  // once. No message handler runs before the move is done (one start-up gate). A failed
-  // restriction is reported (badge, options page), not swallowed.
+  // once. No listener runs before the move is done and the badges are restored (one start-up
+  // gate, utils/shared/startup-gate.ts). A failed restriction is reported (badge, options page), not swallowed.
   const protection = protectAndRecord().then((outcome) => (outcome === 'failed' ? showStorageUnprotected() : undefined));
   const privateData = Promise.all([
     protection,
     movePrivateItems([...PRIVATE_SETTINGS, usageItem, languageCacheItem, entryChangesItem] as PrivateItem<unknown>[])
       .then((status) => (status === 'unavailable' ? showPrivateStorageNotice() : undefined)),
   ]).catch(() => undefined);
-  holdHandlersUntil(privateData);
   // The worker may have been stopped mid-translation: redraw badges from storage.session first.
-  const ready = Promise.all([privateData, restoreBadges().catch(() => undefined)]);
+  holdHandlersUntil(Promise.all([privateData, restoreBadges().catch(() => undefined)]));
 
   registerPageService();
   registerSelectionService();
@@ -44,17 +43,17 @@ export default defineBackground(() => {
   registerTermService();
   registerWritingService();
   registerTermForms();
-  registerTabControl(ready);
-  registerPointingService(ready);
+  registerTabControl();
+  registerPointingService();
   registerSiteScopeService();
-  registerPdfService(ready);
+  registerPdfService();
   registerPdfRedirect();
 
-  browser.runtime.onInstalled.addListener(afterReady(ready, createMenus));
-  browser.runtime.onStartup.addListener(afterReady(ready, createMenus));
-  browser.commands.onCommand.addListener(afterReady(ready, handleCommand));
-  browser.contextMenus.onClicked.addListener(afterReady(ready, handleMenuClick));
-  browser.tabs.onUpdated.addListener(afterReady(ready, handleTabUpdated));
-  browser.tabs.onActivated.addListener(afterReady(ready, handleTabActivated));
-  browser.tabs.onRemoved.addListener(afterReady(ready, handleTabRemoved));
+  browser.runtime.onInstalled.addListener(afterStartup(createMenus));
+  browser.runtime.onStartup.addListener(afterStartup(createMenus));
+  browser.commands.onCommand.addListener(afterStartup(handleCommand));
+  browser.contextMenus.onClicked.addListener(afterStartup(handleMenuClick));
+  browser.tabs.onUpdated.addListener(afterStartup(handleTabUpdated));
+  browser.tabs.onActivated.addListener(afterStartup(handleTabActivated));
+  browser.tabs.onRemoved.addListener(afterStartup(handleTabRemoved));
 });

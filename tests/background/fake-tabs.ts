@@ -9,6 +9,8 @@ export interface FakeContent {
   /** Messages the content scripts received: tab, frame, type, data. */
   received: { tabId: number; frameId: number | undefined; type: string; data: unknown }[];
   injections: { tabId: number; frameIds?: number[]; allFrames?: boolean }[];
+  /** The script files injected, in order. */
+  injectedFiles: string[];
   /** Tabs (and frames) that have a content script. */
   present: Set<string>;
   /** Host patterns granted as optional permissions. */
@@ -23,7 +25,7 @@ export interface FakeContent {
 const key = (tabId: number, frameId = 0) => `${tabId}:${frameId}`;
 
 export function installFakeContent(): FakeContent {
-  const fake: FakeContent = { received: [], injections: [], present: new Set(), granted: new Set(), menus: [], refuse: new Set(),
+  const fake: FakeContent = { received: [], injections: [], injectedFiles: [], present: new Set(), granted: new Set(), menus: [], refuse: new Set(),
     frames: [{ frameId: 0, result: { selected: true, focused: true } }] };
   const b = fakeBrowser as unknown as Record<string, Record<string, unknown>>;
 
@@ -31,6 +33,7 @@ export function installFakeContent(): FakeContent {
     if (fake.refuse.has(details.target.tabId)) throw new Error('Cannot access a chrome:// URL');
     if (details.func) return fake.frames;
     fake.injections.push(details.target);
+    fake.injectedFiles.push(...(details.files ?? []));
     for (const frameId of details.target.frameIds ?? [0]) fake.present.add(key(details.target.tabId, frameId));
     return [{ frameId: 0, result: undefined }];
   });

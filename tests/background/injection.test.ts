@@ -25,6 +25,12 @@ describe('injection on demand', () => {
     expect(fake.received.map((m) => m.type)).toEqual(['startTranslation', 'retryFailed']);
   });
 
+  it('brings the selection popover, never the page engine, into a tab for a selection', async () => {
+    await sendToContent(4, 'showSelectionTranslation', {}, 0);
+    expect(fake.injectedFiles).toEqual(['selection-popover.js']);
+    expect(fake.received.map((m) => m.type)).toEqual(['showSelectionTranslation']);
+  });
+
   it('turns a refused injection into a restricted-page error', async () => {
     fake.refuse.add(5);
     await expect(sendToContent(5, 'showOriginal', {})).rejects.toMatchObject({ code: 'restricted-page' });

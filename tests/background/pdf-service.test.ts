@@ -24,7 +24,7 @@ const viewerSender = (tabId = 7): MessageSender => ({ id: fakeBrowser.runtime.id
 
 async function ask(type: string, data: unknown, sender: MessageSender): Promise<unknown> {
   removeAllListeners();
-  registerPdfService(Promise.resolve(), service);
+  registerPdfService(service);
   const [reply] = await fakeBrowser.runtime.onMessage.trigger({ glossa: type, data }, sender);
   const answer = (await reply) as unknown as { ok: boolean; value?: unknown; error?: { code: string; message: string } };
   if (!answer.ok) throw Object.assign(new Error(answer.error?.message), answer.error);

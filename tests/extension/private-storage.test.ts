@@ -5,7 +5,8 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import {
   definePrivateItem, movePrivateItems, privateStorageStatus, resetIndexedDbProbe, type PrivateItem,
 } from '../../utils/extension/private-storage';
-import { holdHandlersUntil, onBackgroundMessage } from '../../utils/shared/messages-to-background';
+import { onBackgroundMessage } from '../../utils/shared/messages-to-background';
+import { holdHandlersUntil } from '../../utils/shared/startup-gate';
 import { removeAllListeners } from '../../utils/shared/protocol';
 
 describe('private storage in IndexedDB (Firefox)', () => {

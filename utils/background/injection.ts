@@ -64,9 +64,19 @@ export async function injectContentScript(tabId: number, frameId = 0, file: stri
 
 type ContentMessage = 'startTranslation' | 'showOriginal' | 'retryFailed' | 'showSelectionTranslation' | 'pointAt' | 'pickExclusion';
 
+/** The script that answers each message: a selection never brings the page engine into a tab. */
+const SCRIPT_FOR: Record<ContentMessage, string> = {
+  startTranslation: CONTENT_SCRIPT_FILE,
+  showOriginal: CONTENT_SCRIPT_FILE,
+  retryFailed: CONTENT_SCRIPT_FILE,
+  showSelectionTranslation: SELECTION_SCRIPT_FILE,
+  pointAt: CONTENT_SCRIPT_FILE,
+  pickExclusion: CONTENT_SCRIPT_FILE,
+};
+
 /**
- * Sends a message to the tab's content script, injecting the script first when none is
- * there. The script registers its handlers while it runs, so once the injection has finished
+ * Sends a message to the tab's content script, injecting the script that answers it first
+ * when none is there. The script registers its handlers while it runs, so once the injection has finished
  * the message is delivered on the first try.
  */
 export async function sendToContent<K extends ContentMessage>(
@@ -81,7 +91,7 @@ export async function sendToContent<K extends ContentMessage>(
   } catch (err) {
     if (!nothingListens(err)) throw err;
   }
-  await injectContentScript(tabId, frameId);
+  await injectContentScript(tabId, frameId, SCRIPT_FOR[type]);
   await sendMessage(type, data, tabId, frameId);
 }
 

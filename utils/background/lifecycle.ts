@@ -1,10 +1,11 @@
 // MV3 service-worker discipline: listeners are registered synchronously when the worker starts
-// (an event that woke it is otherwise lost); the work they do waits on one `ready` promise.
+// (an event that woke it is otherwise lost); the work they do waits on the one start-up gate.
+import { startupDone } from '../shared/startup-gate';
 
-/** Wraps an event handler so its work starts after `ready` and its failures are logged, not thrown. */
-export function afterReady<A extends unknown[]>(ready: Promise<unknown>, work: (...args: A) => Promise<unknown>): (...args: A) => void {
+/** Wraps an event handler so its work starts after the start-up gate and its failures are logged, not thrown. */
+export function afterStartup<A extends unknown[]>(work: (...args: A) => unknown): (...args: A) => void {
   return (...args: A) => {
-    void ready
+    void startupDone()
       .then(() => work(...args))
       .catch((err: unknown) => {
         // Messages only: errors here never carry the key (it is not part of any message).

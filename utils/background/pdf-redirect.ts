@@ -5,6 +5,7 @@
 // viewer` lets one navigation of that tab to that address through (passThrough below).
 import { browser } from 'wxt/browser';
 import { storage } from 'wxt/utils/storage';
+import { afterStartup } from './lifecycle';
 import { onBackgroundMessage } from '../shared/messages-to-background';
 import { looksLikePdfUrl, pdfViewerUrl } from '../shared/pdf-url';
 import { openPdfsInGlossaItem } from '../shared/pdf-settings';
@@ -44,16 +45,14 @@ let listening = false;
 function listen(): void {
   const navigation = (browser as { webNavigation?: typeof browser.webNavigation }).webNavigation;
   if (listening || !navigation) return;
-  navigation.onBeforeNavigate.addListener((details) => {
-    void redirectPdfNavigation(details).catch(() => undefined);
-  });
+  navigation.onBeforeNavigate.addListener(afterStartup((details: { tabId: number; frameId: number; url: string }) => redirectPdfNavigation(details)));
   listening = true;
 }
 
 /** Registers the redirect (at worker start when the permission is held, else once it is granted). */
 export function registerPdfRedirect(): void {
   listen();
-  browser.permissions.onAdded.addListener(() => listen());
+  browser.permissions.onAdded.addListener(afterStartup(() => listen()));
   onBackgroundMessage('pdfPassThrough', async ({ data, sender }) => {
     const tabId = sender.tab?.id;
     if (tabId === undefined || !isPdfViewerUrl(sender.url)) return { allowed: false };

@@ -106,8 +106,8 @@ export function createPdfLinkMenu(patterns: string[]): void {
   browser.contextMenus.create({ id: MENU_TRANSLATE_PDF_LINK, title: t('pdfMenuTranslateLink'), contexts: ['link'], targetUrlPatterns: patterns });
 }
 
-export function registerPdfService(ready: Promise<unknown> = Promise.resolve(), service?: TranslationService): void {
-  onBackgroundMessage('pdfViewerStart', ({ sender }) => ready.then(() => startPdfJob(viewerTab(sender), sender.url)));
-  onBackgroundMessage('translatePdfBlocks', ({ data, sender }) => ready.then(() => translatePdfTexts(viewerTab(sender), data, sender.tab?.incognito === true, sender.url, service ?? translationService())));
-  onBackgroundMessage('openPdfViewer', ({ data }) => ready.then(() => openPdfInViewer(data.tabId)));
+export function registerPdfService(service?: TranslationService): void {
+  onBackgroundMessage('pdfViewerStart', ({ sender }) => startPdfJob(viewerTab(sender), sender.url));
+  onBackgroundMessage('translatePdfBlocks', ({ data, sender }) => translatePdfTexts(viewerTab(sender), data, sender.tab?.incognito === true, sender.url, service ?? translationService()));
+  onBackgroundMessage('openPdfViewer', ({ data }) => openPdfInViewer(data.tabId));
 }

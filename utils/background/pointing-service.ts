@@ -7,6 +7,7 @@
 import { browser, type Browser } from 'wxt/browser';
 import { ApiError } from '../shared/api-errors';
 import { t } from '../shared/i18n';
+import { afterStartup } from './lifecycle';
 import { onBackgroundMessage } from '../shared/messages-to-background';
 import type { MessageSender, PointedTranslation, PointingSetup } from '../shared/protocol';
 import { hoverOrigins, type HoverSettings } from '../shared/pointing';
@@ -114,13 +115,13 @@ export async function syncHoverScript(hover?: HoverSettings): Promise<boolean> {
   return true;
 }
 
-export function registerPointingService(ready: Promise<unknown> = Promise.resolve()): void {
-  onBackgroundMessage('pointingSetup', ({ sender }) => ready.then(() => handlePointingSetup(sender)));
-  onBackgroundMessage('translatePointed', ({ data, sender }) => ready.then(() => handleTranslatePointed(data, sender)));
-  hoverItem.watch((value) => void syncHoverScript(value ?? undefined).catch(() => undefined));
-  browser.permissions.onRemoved?.addListener(() => void syncHoverScript().catch(() => undefined));
+export function registerPointingService(): void {
+  onBackgroundMessage('pointingSetup', ({ sender }) => handlePointingSetup(sender));
+  onBackgroundMessage('translatePointed', ({ data, sender }) => handleTranslatePointed(data, sender));
+  hoverItem.watch(afterStartup((value) => syncHoverScript(value ?? undefined)));
+  browser.permissions.onRemoved?.addListener(afterStartup(() => syncHoverScript()));
   // An update drops registered scripts; a browser without persistent ones forgets them at exit.
-  const resync = () => void ready.then(() => syncHoverScript()).catch(() => undefined);
+  const resync = afterStartup(() => syncHoverScript());
   browser.runtime.onInstalled.addListener(resync);
   browser.runtime.onStartup.addListener(resync);
 }

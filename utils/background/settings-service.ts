@@ -9,6 +9,7 @@ import type { Language } from '../shared/api-types';
 import { checkServerAddress, resolveConnection, type ConnectionProblem, type ConnectionTestResult } from '../shared/connection';
 import { hasHostPermission } from '../extension/host-permissions';
 import { FALLBACK_SOURCE_LANGUAGES, FALLBACK_TARGET_LANGUAGES } from '../shared/languages';
+import { afterStartup } from './lifecycle';
 import { onBackgroundMessage } from '../shared/messages-to-background';
 import type { LanguageList, SettingsPatch, SettingsSnapshot } from '../shared/protocol';
 import { planAddresses, type PlanAddresses } from '../shared/plan-addresses';
@@ -200,7 +201,7 @@ export function registerSettingsService(options: SettingsServiceOptions = {}): v
   onBackgroundMessage('usage', () => usageReport());
   onBackgroundMessage('clearPrivateTraces', () => clearTraces());
 
-  browser.runtime.onInstalled.addListener(({ reason }) => {
-    if (reason === 'install') void openWelcome();
-  });
+  browser.runtime.onInstalled.addListener(afterStartup(async ({ reason }: { reason: string }) => {
+    if (reason === 'install') await openWelcome();
+  }));
 }

@@ -3,6 +3,7 @@
 // every open tab of the site, wherever the change was made (options page or picker).
 import { browser } from 'wxt/browser';
 import { t } from '../shared/i18n';
+import { afterStartup } from './lifecycle';
 import { onBackgroundMessage } from '../shared/messages-to-background';
 import { sendMessage, type MessageSender } from '../shared/protocol';
 import { EMPTY_SCOPE, withoutEmpty, type SiteScope, type SiteScopes } from '../shared/site-scope';
@@ -57,9 +58,9 @@ export async function pushScopes(before: SiteScopes, after: SiteScopes): Promise
 export function registerSiteScopeService(): void {
   onBackgroundMessage('excludeElement', ({ data, sender }) => handleExcludeElement(data, sender));
   let known: Promise<SiteScopes> = siteScopesItem.getValue().catch(() => ({}));
-  siteScopesItem.watch((value) => {
+  siteScopesItem.watch(afterStartup((value: SiteScopes | null) => {
     const previous = known;
     known = Promise.resolve(value ?? {});
     void previous.then((before) => pushScopes(before, value ?? {})).catch(() => undefined);
-  });
+  }));
 }

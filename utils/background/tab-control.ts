@@ -274,10 +274,10 @@ async function clearNeverNotices(hostname: string): Promise<void> {
 /**
  * Registers the popup's messages and the content scripts' progress reports. Their rules
  * (messages-to-background.ts) admit only extension pages (top-frame content scripts for
- * progress) and check the data; handlers wait for `ready` (the worker's start-up).
+ * progress) and check the data; handlers wait for the start-up gate (utils/shared/startup-gate.ts).
  */
-export function registerTabControl(ready: Promise<unknown> = Promise.resolve()): void {
-  const afterStart = <T>(work: () => Promise<T>): Promise<T> => ready.then(work);
+export function registerTabControl(): void {
+  const afterStart = <T>(work: () => Promise<T>): Promise<T> => work();
 
   onBackgroundMessage('reportProgress', ({ data, sender }) => afterStart(() => handleProgress(data, sender)));
   onBackgroundMessage('getTabInfo', ({ data }) => afterStart(() => tabInfo(data.tabId)));

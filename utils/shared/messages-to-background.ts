@@ -10,6 +10,7 @@ import { MAX_CONTEXT_CHARS, MAX_SELECTION_CHARS, MAX_SELECTION_HTML_CHARS, PAGE_
 import { listen, type CheckedMessageRules, type Handler } from './protocol';
 import { FORMALITIES, MODEL_TYPES, PLANS } from './settings';
 import { MAX_SELECTOR_LENGTH } from './site-scope';
+import { startupDone } from './startup-gate';
 
 /** Messages without data: anything extra is dropped. */
 const none = v.pipe(v.optional(v.looseObject({}), {}), v.transform((): Record<string, never> => ({})));
@@ -282,17 +283,10 @@ export type BackgroundMessage =
   | 'translateDraft' | 'writingPrefs' | 'clearWritingPrefs'
   | 'pdfViewerStart' | 'translatePdfBlocks' | 'openPdfViewer' | 'pdfPassThrough';
 
-let startup: Promise<unknown> = Promise.resolve();
-
-/** The background's one start-up gate: no handler runs before `ready` settles (the private-storage move). */
-export function holdHandlersUntil(ready: Promise<unknown>): void {
-  startup = ready.catch(() => undefined);
-}
-
 /** Registers the background's handler for one message; its sender and data are checked first. */
 export function onBackgroundMessage<K extends BackgroundMessage>(type: K, handler: Handler<K>): () => void {
   return listen(type, backgroundMessages[type] as never, (async (message: Parameters<Handler<K>>[0]) => {
-    await startup;
+    await startupDone();
     return handler(message);
   }) as Handler<K>);
 }

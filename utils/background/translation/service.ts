@@ -18,6 +18,7 @@ import { sameMarkup } from './markup-check';
 import { escapePlainForHtml, plainFromHtml } from './plain-html';
 import { createSessionCache } from './session-cache';
 import { noteSpent, spendingGate } from './spending';
+import { afterStartup } from '../lifecycle';
 
 export interface TranslateBlocksInput {
   /** The tab the blocks come from (billed characters are counted for it). */
@@ -199,7 +200,7 @@ export function translationService(): TranslationService {
   if (!shared) {
     const service = createTranslationService();
     // Glossary edits (bumped revisions) may add or remove the dictionary a job needs.
-    glossaryRevisionsItem.watch(() => service.invalidateGlossaries());
+    glossaryRevisionsItem.watch(afterStartup(() => service.invalidateGlossaries()));
     shared = service;
   }
   return shared;
