@@ -15,7 +15,8 @@ import { hostPermissionPattern } from '../../utils/shared/connection';
 import { createTranslationCache } from '../../utils/background/translation/cache';
 import { plainFromHtml } from '../../utils/background/translation/plain-html';
 import { createTranslationService, type TranslationService } from '../../utils/background/translation/service';
-import { DETAIL_BAD_ADDRESS, DETAIL_NO_KEY, DETAIL_PERMISSION, errorKind } from '../../utils/content/selection/error-text';
+import { errorKind } from '../../utils/content/selection/error-text';
+import { DETAIL_BAD_ADDRESS, DETAIL_NO_KEY, DETAIL_PERMISSION } from '../../utils/shared/api-errors';
 import { MAX_CONTEXT_CHARS, MAX_SELECTION_CHARS, MAX_SELECTION_HTML_CHARS } from '../../utils/content/selection/capture';
 import { ask, installFakeContent, type FakeContent } from './fake-tabs';
 

@@ -36,3 +36,16 @@ describe('the background start-up gate', () => {
     expect(ungated).toEqual([]);
   });
 });
+
+describe('error details', () => {
+  it('are written by name from utils/shared/api-errors.ts, never as literals', () => {
+    const literals: string[] = [];
+    for (const dir of ['entrypoints', 'components', 'utils']) {
+      for (const file of readdirSync(join(root, dir), { recursive: true }).map(String).filter((f) => /\.tsx?$/.test(f))) {
+        const text = readFileSync(join(root, dir, file), 'utf8');
+        for (const match of text.matchAll(/\bdetail\s*(?:===|!==|:)\s*['"`]/g)) literals.push(`${dir}/${file}: ${text.slice(match.index, match.index + 40)}`);
+      }
+    }
+    expect(literals).toEqual([]);
+  });
+});

@@ -4,7 +4,7 @@
 // host without permission would still reach it as a CORS preflight). A permission check that
 // cannot answer counts as not granted. The same problem has the same code everywhere (page
 // blocks, selections); `detail` names it for the popover's remedy.
-import { ApiError } from '../shared/api-errors';
+import { ApiError, DETAIL_BAD_ADDRESS, DETAIL_BAD_KEY, DETAIL_NO_KEY, DETAIL_PERMISSION } from '../shared/api-errors';
 import { describeAddressProblem, resolveConnection } from '../shared/connection';
 import { hasHostPermission } from '../extension/host-permissions';
 import { t } from '../shared/i18n';
@@ -18,12 +18,12 @@ export async function connectionProblem(
   const current = connection ?? (await connectionItem.getValue());
   const resolved = resolveConnection(current);
   if (!resolved.ok) {
-    if (resolved.problem === 'bad-address') return new ApiError('bad-request', t('connectionBadAddress', describeAddressProblem(resolved.addressProblem)), { detail: 'bad-address' });
-    return new ApiError('auth', t(resolved.problem === 'empty-key' ? 'translationErrorNoKey' : 'connectionKeyMalformed'), { detail: resolved.problem });
+    if (resolved.problem === 'bad-address') return new ApiError('bad-request', t('connectionBadAddress', describeAddressProblem(resolved.addressProblem)), { detail: DETAIL_BAD_ADDRESS });
+    return new ApiError('auth', t(resolved.problem === 'empty-key' ? 'translationErrorNoKey' : 'connectionKeyMalformed'), { detail: resolved.problem === 'empty-key' ? DETAIL_NO_KEY : DETAIL_BAD_KEY });
   }
   // The plan addresses are granted in the manifest; a custom server needs its optional permission.
   if (current.plan === 'custom' && !(await permitted(resolved.baseUrl))) {
-    return new ApiError('bad-request', t('connectionNoPermission', new URL(resolved.baseUrl).host), { detail: 'permission' });
+    return new ApiError('bad-request', t('connectionNoPermission', new URL(resolved.baseUrl).host), { detail: DETAIL_PERMISSION });
   }
   return undefined;
 }

@@ -21,6 +21,12 @@ export const API_ERROR_CODES: readonly ApiErrorCode[] = [
   'server', 'network', 'timeout', 'bad-response', 'aborted', 'paused',
 ];
 
+/** The `detail` of errors about the settings, not the server (written by connection-check, read by the popover): only these names, never literals. */
+export const DETAIL_NO_KEY = 'empty-key';
+export const DETAIL_BAD_KEY = 'bad-key';
+export const DETAIL_BAD_ADDRESS = 'bad-address';
+export const DETAIL_PERMISSION = 'permission';
+
 export class ApiError extends Error {
   override name = 'ApiError';
   readonly code: ApiErrorCode;

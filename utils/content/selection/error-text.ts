@@ -1,6 +1,6 @@
 // Errors in the popover in plain words, each with the way out the user has: open the options
 // (key, address, glossary), try again (transient trouble), or nothing they can change.
-import { errorCode } from '../../shared/api-errors';
+import { DETAIL_BAD_ADDRESS, DETAIL_NO_KEY, DETAIL_PERMISSION, errorCode } from '../../shared/api-errors';
 import { t } from '../../shared/i18n';
 
 export type PopoverErrorKind =
@@ -15,10 +15,6 @@ export interface PopoverError {
   remedy: ErrorRemedy;
 }
 
-/** Details the selection service sets on errors that are about settings, not the server. */
-export const DETAIL_NO_KEY = 'empty-key';
-export const DETAIL_BAD_ADDRESS = 'bad-address';
-export const DETAIL_PERMISSION = 'permission';
 
 export function errorKind(err: unknown): PopoverErrorKind {
   const code = errorCode(err);
