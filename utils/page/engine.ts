@@ -9,6 +9,7 @@
 //   term-refresh.ts (fixing a term) · language.ts (which language the page is in) ·
 //   extras.ts (code loaded on first need: the bilingual view, term refresh).
 import type { BlockResult } from '../shared/protocol';
+import { markBlockFailed, releaseBlock } from './block-state';
 import { createCollector } from './collector';
 import { createFailureMarks } from './failure-marks';
 import { decideForPage, languageFilter } from './language';
@@ -63,7 +64,7 @@ export function createPageEngine(options: PageEngineOptions): PageEngine {
     sender.scheduleFlush();
   };
   const markFailed = (unit: Unit, code: string, message: string) => {
-    unit.state = 'failed';
+    if (!markBlockFailed(unit)) return;
     unit.failure = { code, message };
     marks.mark(unit);
     progress.reportSoon();
@@ -76,9 +77,8 @@ export function createPageEngine(options: PageEngineOptions): PageEngine {
 
   /** Forgets a unit the page changed (or took out); its text goes back to the source and is read anew. */
   function release(unit: Unit): void {
-    if (unit.state === 'released') return;
     const previous = unit.state;
-    unit.state = 'released';
+    if (!releaseBlock(unit)) return;
     unit.version++;
     registry.remove(unit);
     scheduler.released();

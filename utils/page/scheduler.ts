@@ -5,8 +5,9 @@
 // full keep its requests full too.
 import type { BatchLimit } from '../shared/limits';
 import type { Priority } from './types';
+import { queueBlock, sendBlock, type BlockState } from './block-state';
 
-export type UnitState = 'waiting' | 'queued' | 'pending' | 'done' | 'failed' | 'released';
+export type UnitState = BlockState;
 
 /** What the scheduler needs of a unit. */
 export interface Schedulable {
@@ -81,7 +82,7 @@ export function createScheduler<U extends Schedulable, R extends { ok: boolean }
     const cached = known.get(unit.key);
     const waiting = cached ? undefined : awaiting.get(unit.key);
     if (!cached && !waiting) return false;
-    unit.state = 'pending';
+    sendBlock(unit);
     unit.counted = true;
     unit.sentVersion = unit.version;
     if (cached) joined.push({ unit, result: cached });
@@ -153,8 +154,8 @@ export function createScheduler<U extends Schedulable, R extends { ok: boolean }
 
     enqueue(unit: U, priority: Priority): void {
       const quiet = unit.quiet && priority !== 'ahead';
+      if (!queueBlock(unit)) return;
       unit.priority = quiet ? 'ahead' : priority;
-      unit.state = 'queued';
       unit.queuedAt = now();
       // Units only ahead of the reader count once they are sent or come near.
       if (priority !== 'ahead') unit.counted = true;
@@ -207,7 +208,7 @@ export function createScheduler<U extends Schedulable, R extends { ok: boolean }
         let priority: Priority = 'ahead';
         for (const unit of picked) {
           if (join(unit, result.joined)) continue; // a twin of a unit picked before it
-          unit.state = 'pending';
+          sendBlock(unit);
           unit.counted = true;
           unit.sentVersion = unit.version;
           awaiting.set(unit.key, [unit]);

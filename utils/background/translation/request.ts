@@ -10,7 +10,7 @@ import type { Formality, Glossary, TranslateParams } from '../../shared/api-type
 import { t } from '../../shared/i18n';
 import type { PageJobOptions } from '../../shared/protocol';
 import { apiBaseUrl } from '../../shared/connection';
-import { baseLanguage } from '../../shared/language-code';
+import { LANGUAGE_CODE, baseLanguage } from '../../shared/language-code';
 import type { Connection } from '../../shared/settings';
 import { connectionItem } from '../../extension/settings-store';
 import { connectionProblem } from '../connection-check';
@@ -38,7 +38,7 @@ export interface RequestResolverDeps {
   glossaries?: GlossaryResolver;
 }
 
-const LANG_RE = /^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})?$/;
+const LANG_RE = LANGUAGE_CODE;
 
 let memoClient: { baseUrl: string; key: string; client: ApiClient } | undefined;
 
