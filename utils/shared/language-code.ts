@@ -1,4 +1,4 @@
-// Every language-code pattern of Glossa lives here (tests/language-code-patterns.test.ts keeps
+// Every language-code pattern of Glossa lives here (tests/source-claims.test.ts keeps
 // it so): LANGUAGE_CODE for codes Glossa sends, stores or takes in messages, so a code the options
 // page accepts is one the pipeline accepts; LANGUAGE_TAG for the codes a glossary file may carry.
 export const LANGUAGE_CODE = /^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})?$/;
