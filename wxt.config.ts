@@ -46,7 +46,7 @@ export default defineConfig({
       ...(browser === 'firefox' ? {} : { minimum_chrome_version: '128' }),
       // End-to-end builds hold webNavigation outright: nobody can answer the prompt headless.
       permissions: ['storage', 'activeTab', 'scripting', 'contextMenus', ...(mode === 'e2e' ? ['webNavigation'] : [])],
-      // One worker for every window; private tabs are told apart by tab.incognito (README, Privacy).
+      // One worker for every window; private tabs are told apart by tab.incognito (docs/privacy.md).
       incognito: 'spanning',
       host_permissions: [...apiHosts, ...testHosts],
       // Custom servers and always-translate sites are asked for at run time. MV2 (Firefox)
