@@ -4,7 +4,8 @@
 // into API requests and quota decisions belong to the caller. This file only wires the rooms:
 //   units.ts (registry) · collector.ts (finding units) · viewport.ts (nearness) ·
 //   scheduler.ts (what goes in which call, plain data) · sender.ts (calls and answers) ·
-//   writer.ts (writing and undoing) · observe.ts (following the page) ·
+//   block-state.ts (every change of a unit's state) · writer.ts (writing and undoing) ·
+//   observe.ts (following the page) ·
 //   failure-marks.ts · progress.ts (progress and the idle promise) · block-texts.ts and
 //   term-refresh.ts (fixing a term) · language.ts (which language the page is in) ·
 //   extras.ts (code loaded on first need: the bilingual view, term refresh).
