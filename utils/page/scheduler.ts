@@ -7,8 +7,6 @@ import type { BatchLimit } from '../shared/limits';
 import type { Priority } from './types';
 import { queueBlock, sendBlock, type BlockState } from './block-state';
 
-export type UnitState = BlockState;
-
 /** What the scheduler needs of a unit. */
 export interface Schedulable {
   seq: number;
@@ -16,7 +14,7 @@ export interface Schedulable {
   key: string;
   /** Characters counted against the limit. */
   size: number;
-  state: UnitState;
+  state: BlockState;
   priority: Priority;
   /** When it was last queued (ms): blocks near the viewport wait briefly to fill a call. */
   queuedAt: number;
