@@ -19,9 +19,9 @@ function mergedLocales(): { relativeDest: string; contents: string }[] {
 }
 
 export default defineConfig({
-  // No webextension-polyfill: Chrome 148+ and Firefox have the promise-based `browser` namespace
-  // (the polyfill only passed it through there), and it cost ~10 KB in every content script.
-  modules: [],
+  // `wxt/browser` is webextension-polyfill: a pass-through where `browser` exists (Firefox,
+  // Chrome 148+), a promise wrapper of `chrome` in the older Chromium browsers Glossa serves.
+  modules: ['@wxt-dev/webextension-polyfill'],
   // Explicit imports only: auto-import scanning misreads object literals in utils/ as exports.
   imports: false,
   // e2e runs build into a folder of their own so parallel runs don't overwrite each other.
@@ -41,11 +41,12 @@ export default defineConfig({
       name: '__MSG_extName__',
       description: '__MSG_extDescription__',
       default_locale: 'en',
-      // Chrome has the `browser` namespace (promise-returning message listeners included) from 148.
-      ...(browser === 'firefox' ? {} : { minimum_chrome_version: '148' }),
+      // The newest API Glossa uses without a fallback sets the floor (docs/platform.md lists them):
+      // Promise.try (128) in the PDF viewer's pdf.js; the polyfill serves the `browser` namespace.
+      ...(browser === 'firefox' ? {} : { minimum_chrome_version: '128' }),
       // End-to-end builds hold webNavigation outright: nobody can answer the prompt headless.
       permissions: ['storage', 'activeTab', 'scripting', 'contextMenus', ...(mode === 'e2e' ? ['webNavigation'] : [])],
-      // One worker for every window; private tabs are told apart by tab.incognito (README, Privacy).
+      // One worker for every window; private tabs are told apart by tab.incognito (docs/privacy.md).
       incognito: 'spanning',
       host_permissions: [...apiHosts, ...testHosts],
       // Custom servers and always-translate sites are asked for at run time. MV2 (Firefox)
@@ -83,8 +84,9 @@ export default defineConfig({
               gecko: {
                 id: 'glossa@glossa.example',
                 strict_min_version: '140.0',
-                // Page text and titles go to the translation server the user configures.
-                data_collection_permissions: { required: ['websiteContent'] },
+                // Page text and titles go to the translation server the user configures (websiteContent),
+                // and so do drafts writing help translates: what the user writes (personalCommunications).
+                data_collection_permissions: { required: ['websiteContent', 'personalCommunications'] },
               },
               gecko_android: { strict_min_version: '142.0' },
             },

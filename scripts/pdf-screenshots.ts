@@ -1,4 +1,4 @@
-// Pictures of the PDF viewer's three views for the README (light and dark), taken headless in
+// Pictures of the PDF viewer's three views for docs/features.md (light and dark), taken headless in
 // the system Chromium against the local server: `npx tsx scripts/pdf-screenshots.ts [outDir]`.
 // Needs an e2e build (`npm run build:e2e`, or GLOSSA_EXTENSION_DIR pointing at one).
 import { mkdirSync } from 'node:fs';

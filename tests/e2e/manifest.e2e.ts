@@ -17,8 +17,8 @@ describe('production manifest', () => {
   it('Chrome: only storage, activeTab, scripting, contextMenus and the plan addresses', () => {
     const manifest = buildManifest('chrome');
     expect(manifest.manifest_version).toBe(3);
-    // The native `browser` namespace the code relies on (no polyfill).
-    expect(manifest.minimum_chrome_version).toBe('148');
+    // The newest API used without a fallback (Promise.try in pdf.js); the polyfill serves `browser`.
+    expect(manifest.minimum_chrome_version).toBe('128');
     expect(manifest.permissions).toEqual(['storage', 'activeTab', 'scripting', 'contextMenus']);
     expect(manifest.host_permissions).toEqual(['http://127.0.0.1/*']);
     expect(manifest.optional_host_permissions).toEqual(['*://*/*']);
@@ -39,7 +39,8 @@ describe('production manifest', () => {
     expect(manifest.optional_permissions).toEqual(['*://*/*', 'webNavigation']);
     const gecko = (manifest.browser_specific_settings as { gecko: Record<string, unknown> }).gecko;
     expect(gecko.id).toBe('glossa@glossa.example');
-    // Page text and titles leave the browser for the translation server: that is websiteContent, not 'none'.
-    expect(gecko.data_collection_permissions).toEqual({ required: ['websiteContent'] });
+    // Page text and titles leave the browser for the translation server (websiteContent), and so do
+    // the drafts writing help translates, the user's own messages (personalCommunications).
+    expect(gecko.data_collection_permissions).toEqual({ required: ['websiteContent', 'personalCommunications'] });
   });
 });

@@ -31,7 +31,7 @@ export function updateScope(hostname: string, change: (scope: SiteScope) => Site
 
 export async function handleExcludeElement(data: { selector: string; undo?: boolean }, sender: MessageSender): Promise<SiteScope> {
   const hostname = hostnameOf(sender.url ?? sender.tab?.url);
-  // Nothing about a private window's sites is recorded (README, Privacy).
+  // Nothing about a private window's sites is recorded (docs/privacy.md).
   if (!hostname || sender.tab?.incognito) throw Object.assign(new Error(t('pointingNoRuleHere')), { code: 'bad-request' });
   return updateScope(hostname, (scope) => ({
     only: scope.only,

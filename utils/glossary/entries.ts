@@ -4,7 +4,7 @@
 
 import { trimWith } from '../shared/text-scan';
 import type { EntriesFormat } from '../shared/api-types';
-import { baseLanguage } from '../shared/language-code';
+import { LANGUAGE_TAG, baseLanguage } from '../shared/language-code';
 
 export type { EntriesFormat };
 
@@ -276,7 +276,7 @@ export function parseEntries(text: string, format: EntriesFormat, pair?: Languag
       if (fields.length === 4) {
         const codeSource = fields[2].trim();
         const codeTarget = fields[3].trim();
-        if (!/^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/.test(codeSource) || !/^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/.test(codeTarget)) {
+        if (!LANGUAGE_TAG.test(codeSource) || !LANGUAGE_TAG.test(codeTarget)) {
           report({ line: lineNo, code: 'bad-format', message: `Line ${lineNo}: the language codes after the phrases are not valid language codes` });
           continue;
         }

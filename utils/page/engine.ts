@@ -4,11 +4,13 @@
 // into API requests and quota decisions belong to the caller. This file only wires the rooms:
 //   units.ts (registry) · collector.ts (finding units) · viewport.ts (nearness) ·
 //   scheduler.ts (what goes in which call, plain data) · sender.ts (calls and answers) ·
-//   writer.ts (writing and undoing) · observe.ts (following the page) ·
+//   block-state.ts (every change of a unit's state) · writer.ts (writing and undoing) ·
+//   observe.ts (following the page) ·
 //   failure-marks.ts · progress.ts (progress and the idle promise) · block-texts.ts and
 //   term-refresh.ts (fixing a term) · language.ts (which language the page is in) ·
 //   extras.ts (code loaded on first need: the bilingual view, term refresh).
 import type { BlockResult } from '../shared/protocol';
+import { markBlockFailed, releaseBlock } from './block-state';
 import { createCollector } from './collector';
 import { createFailureMarks } from './failure-marks';
 import { decideForPage, languageFilter } from './language';
@@ -63,7 +65,7 @@ export function createPageEngine(options: PageEngineOptions): PageEngine {
     sender.scheduleFlush();
   };
   const markFailed = (unit: Unit) => {
-    unit.state = 'failed';
+    if (!markBlockFailed(unit)) return;
     marks.mark(unit);
     progress.reportSoon();
   };
@@ -75,9 +77,8 @@ export function createPageEngine(options: PageEngineOptions): PageEngine {
 
   /** Forgets a unit the page changed (or took out); its text goes back to the source and is read anew. */
   function release(unit: Unit): void {
-    if (unit.state === 'released') return;
     const previous = unit.state;
-    unit.state = 'released';
+    if (!releaseBlock(unit)) return;
     unit.version++;
     registry.remove(unit);
     scheduler.released();

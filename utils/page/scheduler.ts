@@ -5,8 +5,7 @@
 // full keep its requests full too.
 import type { BatchLimit } from '../shared/limits';
 import type { Priority } from './types';
-
-export type UnitState = 'waiting' | 'queued' | 'pending' | 'done' | 'failed' | 'released';
+import { queueBlock, sendBlock, type BlockState } from './block-state';
 
 /** What the scheduler needs of a unit. */
 export interface Schedulable {
@@ -15,7 +14,7 @@ export interface Schedulable {
   key: string;
   /** Characters counted against the limit. */
   size: number;
-  state: UnitState;
+  state: BlockState;
   priority: Priority;
   /** When it was last queued (ms): blocks near the viewport wait briefly to fill a call. */
   queuedAt: number;
@@ -81,7 +80,7 @@ export function createScheduler<U extends Schedulable, R extends { ok: boolean }
     const cached = known.get(unit.key);
     const waiting = cached ? undefined : awaiting.get(unit.key);
     if (!cached && !waiting) return false;
-    unit.state = 'pending';
+    sendBlock(unit);
     unit.counted = true;
     unit.sentVersion = unit.version;
     if (cached) joined.push({ unit, result: cached });
@@ -153,8 +152,8 @@ export function createScheduler<U extends Schedulable, R extends { ok: boolean }
 
     enqueue(unit: U, priority: Priority): void {
       const quiet = unit.quiet && priority !== 'ahead';
+      if (!queueBlock(unit)) return;
       unit.priority = quiet ? 'ahead' : priority;
-      unit.state = 'queued';
       unit.queuedAt = now();
       // Units only ahead of the reader count once they are sent or come near.
       if (priority !== 'ahead') unit.counted = true;
@@ -207,7 +206,7 @@ export function createScheduler<U extends Schedulable, R extends { ok: boolean }
         let priority: Priority = 'ahead';
         for (const unit of picked) {
           if (join(unit, result.joined)) continue; // a twin of a unit picked before it
-          unit.state = 'pending';
+          sendBlock(unit);
           unit.counted = true;
           unit.sentVersion = unit.version;
           awaiting.set(unit.key, [unit]);

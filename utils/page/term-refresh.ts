@@ -6,6 +6,7 @@
 import { PAGE_BATCH_LIMIT } from '../shared/limits';
 import type { BlockRequest, BlockResult } from '../shared/protocol';
 import { phraseTester } from '../shared/term-match';
+import { resendBlock } from './block-state';
 import type { Scheduler } from './scheduler';
 import { billedOf, validReply } from './sender';
 import type { RefreshOutcome, TranslateFn } from './types';
@@ -57,7 +58,7 @@ export function createTermRefresh(deps: TermRefreshDeps) {
   function rewrite(unit: Unit, result: BlockResult): void {
     if (deps.isStopped() || unit.state !== 'done' || !result.ok) return;
     deps.ownWrite(() => writer.undo(unit));
-    unit.state = 'pending';
+    resendBlock(unit);
     unit.sentVersion = unit.version;
     writer.push([{ unit, result }]);
   }

@@ -3,6 +3,7 @@
 // the order of Glossa's ids are used (write-back.ts); answers that do not match are refused.
 import type { BlockResult, PageJobOptions } from '../shared/protocol';
 import type { buildBilingual } from './bilingual';
+import { markTranslated } from './block-state';
 import { createPageMarks } from './page-marks';
 import { createSlicer } from './schedule';
 import type { Unit } from './units';
@@ -144,7 +145,7 @@ export function createWriter(deps: WriterDeps) {
       unit.written = written;
       remember(translation.trim());
     }
-    unit.state = 'done';
+    markTranslated(unit);
     deps.clearFailure(unit);
   }
 

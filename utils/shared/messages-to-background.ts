@@ -150,7 +150,7 @@ export const backgroundMessages = {
   // Fixing a term (term-service.ts): the phrases' own rules (empty, control characters, spaces,
   // 1024 bytes) are the glossary manager's and are answered as `invalid`, field by field.
   // They come from the term form frame only (an extension page out of the page's process):
-  // a content script can neither read glossaries nor write them (README, Privacy).
+  // a content script can neither read glossaries nor write them (docs/privacy.md).
   termFixOptions: { from: ['term-form-frame'], data: v.object({ sourceLang: baseCode, targetLang: baseCode }) },
   termFixSave: {
     from: ['term-form-frame'],

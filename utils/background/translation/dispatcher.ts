@@ -1,7 +1,9 @@
 // The one queue of translate requests for the whole extension: page blocks of every tab and
 // selections alike. It owns every decision about sending:
 //   - packing: waiting texts of one kind (same client, parameters, tab) from any number of
-//     messages share a request, filled greedily up to the API's limits; nothing else packs;
+//     messages share a request, filled greedily up to the API's limits; the only packing into
+//     API requests (the page engine and term refresh group blocks into calls, under the batch
+//     limit in shared/limits.ts, so that the requests made here can be full);
 //   - splitting: a text too large for any request is cut on arrival and its pieces rejoined;
 //     one that cannot be cut safely fails `too-large` without a request;
 //   - order and load: viewport work first; requests in flight for all tabs together, as many

@@ -6,7 +6,7 @@
 import type { ApiClient } from '../../api/client';
 import type { Glossary, TranslateParams } from '../../shared/api-types';
 import type { PageJobOptions } from '../../shared/protocol';
-import { baseLanguage } from '../../shared/language-code';
+import { LANGUAGE_CODE, baseLanguage } from '../../shared/language-code';
 import { connectionItem } from '../../extension/settings-store';
 import { connectedClient } from '../api-client';
 import { modelForPlan } from '../../shared/model-for-plan';
@@ -34,7 +34,7 @@ export interface RequestResolverDeps {
   glossaries?: GlossaryResolver;
 }
 
-const LANG_RE = /^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})?$/;
+const LANG_RE = LANGUAGE_CODE;
 
 /** Source languages are base languages in the API (EN, PT); variants and junk are dropped. */
 function sourceLanguage(code: string | undefined): string | undefined {
