@@ -6,13 +6,14 @@ import { resolve } from 'node:path';
 import type { Page } from 'puppeteer-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { articleTextInPage, navAndRestInPage, navOnly, PAGES_DIR, plainOf, pointedCountInPage } from '../e2e/pointing-shared';
-import { defaults, sendCounts, textsOf, translateRequests } from '../e2e/helpers';
-import { startPageServer, type PageServer } from '../e2e/page-server';
-import { pickerIn } from './closed-roots';
-import { launchGlossa, waitUntil, type Glossa } from './harness';
+import { defaults, sendCounts, textsOf, translateRequests } from '../e2e-lib/requests';
+import { startPageServer, type PageServer } from '../e2e-lib/page-server';
+import { pickerIn } from '../e2e-lib/closed-roots-firefox';
+import { launchGlossaInFirefox, type FirefoxGlossa } from '../e2e-lib/firefox-harness';
+import { waitUntil } from '../e2e-lib/wait';
 
 
-let glossa: Glossa | undefined;
+let glossa: FirefoxGlossa | undefined;
 let saved: PageServer | undefined;
 
 afterEach(async () => {
@@ -22,8 +23,8 @@ afterEach(async () => {
   saved = undefined;
 });
 
-async function start(settings: Record<string, unknown>, path: string): Promise<{ g: Glossa; page: Page }> {
-  glossa = await launchGlossa({ settings: { defaults: defaults('DE'), ...settings } });
+async function start(settings: Record<string, unknown>, path: string): Promise<{ g: FirefoxGlossa; page: Page }> {
+  glossa = await launchGlossaInFirefox({ settings: { defaults: defaults('DE'), ...settings } });
   saved = await startPageServer(PAGES_DIR);
   const page = await glossa.openPage(`${saved.url}${path}`);
   return { g: glossa, page };

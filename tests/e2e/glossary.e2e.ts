@@ -4,13 +4,13 @@
 // closed page, rename, a language pair added and deleted, the glossary deleted.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { launchGlossa, TEST_KEY, type Glossa } from './harness';
+import { launchGlossaInChromium, TEST_KEY, type ChromiumGlossa } from '../e2e-lib/chromium-harness';
 import type { Glossary } from '../../utils/shared/api-types';
 
 // One browser for the whole file: every launch is slow, and a shared machine makes it fragile.
-let glossa: Glossa;
+let glossa: ChromiumGlossa;
 beforeAll(async () => {
-  glossa = await launchGlossa({ unconfigured: true });
+  glossa = await launchGlossaInChromium({ unconfigured: true });
 });
 afterAll(async () => {
   await glossa?.close();

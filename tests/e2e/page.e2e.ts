@@ -3,7 +3,7 @@
 // later, and a reload served from the cache without a billed character.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { launchGlossa, type Glossa } from './harness';
+import { launchGlossaInChromium, type ChromiumGlossa } from '../e2e-lib/chromium-harness';
 import { pseudoTranslate } from '../../server/index';
 
 const ARTICLE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Garden notes</title></head>
@@ -28,9 +28,9 @@ const DYNAMIC = `<!doctype html><html lang="en"><head><meta charset="utf-8"><tit
 const de = (text: string) => pseudoTranslate(text, 'DE');
 
 describe('page translation in Chromium', () => {
-  let glossa: Glossa;
+  let glossa: ChromiumGlossa;
   beforeAll(async () => {
-    glossa = await launchGlossa({
+    glossa = await launchGlossaInChromium({
       settings: { defaults: { targetLang: 'DE', sourceLang: '', formality: 'default', modelType: 'latency_optimized', bilingual: false } },
     });
     glossa.pages.set('/article.html', ARTICLE);

@@ -4,8 +4,9 @@
 // stopped between translations still knows the tab is translated (Show original works).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { launchGlossa, type Glossa } from './harness';
-import { badgeText, defaults, html, sendCounts, translateRequests, waitForTranslateRequests } from './helpers';
+import { launchGlossaInChromium, type ChromiumGlossa } from '../e2e-lib/chromium-harness';
+import { badgeText } from '../e2e-lib/chromium-harness';
+import { defaults, html, sendCounts, translateRequests, waitForTranslateRequests } from '../e2e-lib/requests';
 import { pseudoTranslate } from '../../server/index';
 
 const de = (text: string) => pseudoTranslate(text, 'DE', { tagHandling: 'html' });
@@ -24,16 +25,16 @@ async function allTranslated(p: Page, texts: readonly string[], timeout = 30_000
  * stopped worker's handle, which does not answer until something starts the worker again, so
  * the test opens an extension page (as Glossa.worker() does) before talking to it.
  */
-async function wakeWorker(glossa: Glossa): Promise<void> {
+async function wakeWorker(glossa: ChromiumGlossa): Promise<void> {
   const waker = await glossa.context.newPage();
   await waker.goto(`${glossa.extensionUrl}/popup.html`);
   await waker.close();
 }
 
 describe('service worker stopped mid-translation', () => {
-  let glossa: Glossa;
+  let glossa: ChromiumGlossa;
   beforeAll(async () => {
-    glossa = await launchGlossa({ settings: { defaults: defaults('DE') } });
+    glossa = await launchGlossaInChromium({ settings: { defaults: defaults('DE') } });
   });
   afterAll(async () => {
     await glossa?.close();
