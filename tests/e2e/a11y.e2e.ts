@@ -81,7 +81,8 @@ describe('accessibility (axe-core): no serious or critical violations', () => {
       const page = await glossa.openPage(`${demo.url}/`);
       await page.emulateMedia({ colorScheme: scheme });
       await page.locator('#updates .notice').waitFor({ timeout: 10_000 });
-      await page.waitForTimeout(500); // the notice fades in; contrast is checked once it is there
+      // The notice fades in; contrast is checked once its animation has ended.
+      await page.locator('#updates .notice').evaluate((el) => Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished)));
       expect(describeViolations(await axeViolations(page))).toEqual([]);
       await page.close();
     });

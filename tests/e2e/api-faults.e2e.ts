@@ -6,8 +6,7 @@
 // (4 attempts), a translated text is never sent again, and after a 456 nothing is sent at all.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { launchGlossaInChromium, TEST_KEY, type ChromiumGlossa } from '../e2e-lib/chromium-harness';
-import { badgeText, badgeTitle } from '../e2e-lib/chromium-harness';
+import { launchGlossaInChromium, TEST_KEY, type ChromiumGlossa, badgeText, badgeTitle } from '../e2e-lib/chromium-harness';
 import { defaults, html, sendCounts, textsOf, translateRequests, waitForTranslateRequests } from '../e2e-lib/requests';
 import { pseudoTranslate, startServer, type MalformedShape } from '../../server/index';
 import { noticeIn } from '../e2e-lib/closed-roots-chromium';

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { launchGlossaInChromium, type ChromiumGlossa } from '../e2e-lib/chromium-harness';
 import { pseudoTranslate } from '../../server/index';
+import { waitUntil } from '../e2e-lib/wait';
 
 const ARTICLE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Garden notes</title></head>
 <body><main>
@@ -226,11 +227,8 @@ describe('page translation in Chromium', () => {
       try {
         const page = await glossa.openPage('/restart.html');
         await glossa.dispatchCommand('translate-page', page);
-        const deadline = Date.now() + 10_000;
         const logStart = glossa.api.log.length;
-        while (!glossa.api.log.slice(logStart).some((r) => r.path === '/v2/translate') && Date.now() < deadline) {
-          await new Promise((r) => setTimeout(r, 50));
-        }
+        await waitUntil(() => glossa.api.log.slice(logStart).some((r) => r.path === '/v2/translate'), 'a translate request', 10_000).catch(() => undefined);
         await glossa.stopWorker();
         glossa.api.faults.latencyMs = 0;
         await glossa.waitForText(page, de('The worker restarts while this sentence is being translated.'), 20_000);

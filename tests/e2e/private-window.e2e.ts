@@ -8,6 +8,7 @@
 // context, so the private tab is driven through the extension's worker.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchGlossaInChromium, TEST_KEY, type ChromiumGlossa } from '../e2e-lib/chromium-harness';
+import { waitUntil } from '../e2e-lib/wait';
 
 /** Entries of the persistent translation cache (IndexedDB `glossa-cache`), counted in the worker. */
 async function cacheEntries(glossa: ChromiumGlossa): Promise<number> {
@@ -40,14 +41,11 @@ async function tabPhase(glossa: ChromiumGlossa, tabId: number): Promise<string> 
 }
 
 async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, what: string, timeoutMs = 30_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
   let last: T | undefined;
-  while (Date.now() < deadline) {
-    last = await read();
-    if (done(last)) return last;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`${what} did not happen within ${timeoutMs / 1000} s (last: ${JSON.stringify(last)})`);
+  await waitUntil(async () => done((last = await read())), what, timeoutMs).catch(() => {
+    throw new Error(`${what} did not happen within ${timeoutMs / 1000} s (last: ${JSON.stringify(last)})`);
+  });
+  return last as T;
 }
 
 describe('private windows', () => {

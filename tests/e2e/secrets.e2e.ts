@@ -12,6 +12,7 @@ import { launchGlossaInChromium, type ChromiumGlossa } from '../e2e-lib/chromium
 import { defaults, html, translateRequests } from '../e2e-lib/requests';
 import { noticeIn, popoverIn } from '../e2e-lib/closed-roots-chromium';
 import { startServer, type GlossaServer } from '../../server/index';
+import { waitUntil } from '../e2e-lib/wait';
 
 const SECRET = 'sk-hardening-9f3c2a7e-SECRET-KEY';
 
@@ -33,13 +34,7 @@ async function recordContentMessages(glossa: ChromiumGlossa, page: Page): Promis
   await glossa.inWorker(async (id: number) => {
     await chrome.scripting.executeScript({ target: { tabId: id }, files: ['page-engine.js'] });
   }, tabId);
-  const deadline = Date.now() + 5_000;
-  let world: { id: number } | undefined;
-  while (!world && Date.now() < deadline) {
-    world = contexts.find((c) => c.type === 'isolated' && c.origin.startsWith(glossa.extensionUrl));
-    if (!world) await new Promise((r) => setTimeout(r, 50));
-  }
-  if (!world) throw new Error('Glossa content script world not found');
+  const world = await waitUntil(() => contexts.find((c) => c.type === 'isolated' && c.origin.startsWith(glossa.extensionUrl)), 'Glossa content script world', 5_000);
   const hook = `(() => {
     const seen = globalThis.__glossaSeen = [];
     const api = globalThis.browser ?? globalThis.chrome;

@@ -4,10 +4,10 @@
 // stopped between translations still knows the tab is translated (Show original works).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { launchGlossaInChromium, type ChromiumGlossa } from '../e2e-lib/chromium-harness';
-import { badgeText } from '../e2e-lib/chromium-harness';
+import { launchGlossaInChromium, type ChromiumGlossa, badgeText } from '../e2e-lib/chromium-harness';
 import { defaults, html, sendCounts, translateRequests, waitForTranslateRequests } from '../e2e-lib/requests';
 import { pseudoTranslate } from '../../server/index';
+import { waitUntil } from '../e2e-lib/wait';
 
 const de = (text: string) => pseudoTranslate(text, 'DE', { tagHandling: 'html' });
 
@@ -50,8 +50,8 @@ describe('service worker stopped mid-translation', () => {
       await glossa.dispatchCommand('translate-page', tab);
       await waitForTranslateRequests(glossa, logStart, 1);
       await glossa.stopWorker();
-      // The stopped worker's request was cut off: the server saw its client go away.
-      await new Promise((r) => setTimeout(r, 300));
+      // The stopped worker's request was cut off: the server sees its client go away.
+      await waitUntil(() => translateRequests(glossa.api.log, logStart).some((r) => r.aborted), 'the server to see the request cut off', 10_000).catch(() => undefined);
       expect(translateRequests(glossa.api.log, logStart).some((r) => r.aborted)).toBe(true);
     } finally {
       glossa.api.faults.latencyMs = 0;
