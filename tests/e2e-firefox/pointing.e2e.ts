@@ -5,7 +5,7 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Page } from 'puppeteer-core';
 import { afterEach, describe, expect, it } from 'vitest';
-import { articleTextInPage, navAndRestInPage, navOnly, PAGES_DIR, plainOf, pointedCountInPage } from '../e2e/pointing-shared';
+import { navAndRestInPage, navOnly, PAGES_DIR, pointedCountInPage } from '../e2e-lib/pointing-pages';
 import { defaults, sendCounts, textsOf, translateRequests } from '../e2e-lib/requests';
 import { startPageServer, type PageServer } from '../e2e-lib/page-server';
 import { pickerIn } from '../e2e-lib/closed-roots-firefox';
@@ -130,19 +130,5 @@ describe.skipIf(!existsSync(resolve(PAGES_DIR, 'heise.html')))('what a site tran
     expect(navSent.length).toBeGreaterThan(2);
     expect(await restText()).not.toBe(restOriginal);
     expect(sent.filter((text) => navSent.includes(text))).toEqual([]);
-  });
-
-  it('an Only translate rule for article sends only blocks of the article', async () => {
-    const { g, page } = await start({ defaults: defaults('EN-US'), siteScopes: { '127.0.0.1': { only: ['article'], never: [] } } }, '/heise.html');
-    const articleText = await page.evaluate(articleTextInPage);
-    const before = g.api.log.length;
-    await g.dispatchCommand('translate-page', page);
-    await g.waitForPhase(page, 'translated', 60_000);
-    const sent = [...sendCounts(g.api.log, before).keys()];
-    expect(sent.length).toBeGreaterThan(3);
-    for (const text of sent) {
-      const plain = plainOf(text);
-      expect(articleText, plain).toContain(plain);
-    }
   });
 });

@@ -18,7 +18,7 @@ import { rmSync } from 'node:fs';
 import type { BrowserContext, Page } from 'playwright-core';
 import { launchWithExtension } from '../../scripts/lib/chromium';
 import { ExtensionSession } from '../../scripts/lib/extension-session';
-import { initialSettings, startApiServer, type ApiServer, type GlossaHarness, type LaunchOptions, type TabStateSnapshot } from './harness';
+import { initialSettings, startApiServer, type ApiServer, type GlossaHarness, type LaunchOptions, type OpenPageOptions, type TabStateSnapshot } from './harness';
 import { startPageServer, type PageServer } from './page-server';
 import { waitUntil } from './wait';
 
@@ -42,9 +42,9 @@ export class ChromiumGlossa extends ExtensionSession implements GlossaHarness<Pa
     return this.pages.url + path;
   }
 
-  async openPage(pathOrUrl: string): Promise<Page> {
+  async openPage(pathOrUrl: string, { waitUntil }: OpenPageOptions = {}): Promise<Page> {
     const page = await this.context.newPage();
-    await page.goto(pathOrUrl.startsWith('http') ? pathOrUrl : this.pageUrl(pathOrUrl));
+    await page.goto(pathOrUrl.startsWith('http') ? pathOrUrl : this.pageUrl(pathOrUrl), { waitUntil });
     await page.bringToFront();
     return page;
   }

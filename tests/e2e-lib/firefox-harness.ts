@@ -18,7 +18,7 @@ import { resolve } from 'node:path';
 import type { Browser, Page } from 'puppeteer-core';
 import { launchFirefoxWithExtension, type ChromeScope } from '../../scripts/lib/firefox';
 import { byLabel, waitForText } from './firefox-dom';
-import { initialSettings, startApiServer, type ApiServer, type GlossaHarness, type LaunchOptions, type TabStateSnapshot } from './harness';
+import { initialSettings, startApiServer, type ApiServer, type GlossaHarness, type LaunchOptions, type OpenPageOptions, type TabStateSnapshot } from './harness';
 import { startPageServer, type PageServer } from './page-server';
 import { waitUntil } from './wait';
 
@@ -59,9 +59,9 @@ export class FirefoxGlossa implements GlossaHarness<Page> {
     return this.pages.url + path;
   }
 
-  async openPage(pathOrUrl: string): Promise<Page> {
+  async openPage(pathOrUrl: string, { waitUntil }: OpenPageOptions = {}): Promise<Page> {
     const page = await this.browser.newPage();
-    await page.goto(pathOrUrl.startsWith('http') ? pathOrUrl : this.pageUrl(pathOrUrl));
+    await page.goto(pathOrUrl.startsWith('http') ? pathOrUrl : this.pageUrl(pathOrUrl), { waitUntil: waitUntil === 'domcontentloaded' ? 'domcontentloaded' : 'load' });
     await page.bringToFront();
     return page;
   }

@@ -39,12 +39,17 @@ export function initialSettings(options: LaunchOptions, api: ApiServer): Record<
   return { ...settings, ...options.settings };
 }
 
+export interface OpenPageOptions {
+  /** When the page counts as open: its load event (the default) or its DOM (saved pages whose outside resources never load). */
+  waitUntil?: 'load' | 'domcontentloaded';
+}
+
 /** What both harnesses (ChromiumGlossa, FirefoxGlossa) offer for their driver's page type `P`. */
 export interface GlossaHarness<P> {
   readonly api: ApiServer;
   readonly pages: PageServer;
   pageUrl(path: string): string;
-  openPage(pathOrUrl: string): Promise<P>;
+  openPage(pathOrUrl: string, options?: OpenPageOptions): Promise<P>;
   setStorage(values: Record<string, unknown>): Promise<void>;
   tabIdOf(page: P): Promise<number>;
   dispatchCommand(name: 'translate-page', page: P): Promise<void>;

@@ -6,7 +6,7 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
-import { articleTextInPage, navAndRestInPage, navOnly, PAGES_DIR, plainOf, pointedCountInPage } from './pointing-shared';
+import { navAndRestInPage, navOnly, PAGES_DIR, pointedCountInPage } from '../e2e-lib/pointing-pages';
 import { launchGlossaInChromium, type ChromiumGlossa } from '../e2e-lib/chromium-harness';
 import { defaults, sendCounts, textsOf, translateRequests } from '../e2e-lib/requests';
 import { waitUntil } from '../e2e-lib/wait';
@@ -215,29 +215,5 @@ describe.skipIf(!existsSync(resolve(PAGES_DIR, 'heise.html')))('what a site tran
     expect(await restText()).not.toBe(restOriginal);
     expect(await navText()).toBe(original);
     expect(sent.filter((text) => navSent.includes(text))).toEqual([]);
-  });
-
-  it('an Only translate rule for article sends only blocks of the article', async () => {
-    const { glossa: g, saved: s } = await start({ defaults: defaults('EN-US'), siteScopes: { '127.0.0.1': { only: ['article'], never: [] } } });
-    const page = await g.context.newPage();
-    await page.goto(`${s.url}/heise.html`, { waitUntil: 'domcontentloaded' });
-    await page.bringToFront();
-    // The plain text of every block as the page has it before translating.
-    // The article's text and its translatable attributes (a link's title, an image's alt).
-    const articleText = await page.evaluate(articleTextInPage);
-    const title = await page.title();
-    const nav = await page.evaluate(() => document.querySelector('nav')!.textContent);
-    const before = g.api.log.length;
-    await g.dispatchCommand('translate-page', page);
-    await g.waitForPhase(page, 'translated', 60_000);
-    const sent = [...sendCounts(g.api.log, before).keys()];
-    expect(sent.length).toBeGreaterThan(3);
-    for (const text of sent) {
-      const plain = plainOf(text);
-      expect(articleText, plain).toContain(plain);
-    }
-    // The title and the navigation stay as they were.
-    expect(await page.title()).toBe(title);
-    expect(await page.evaluate(() => document.querySelector('nav')!.textContent)).toBe(nav);
   });
 });
