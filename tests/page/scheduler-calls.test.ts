@@ -14,13 +14,18 @@ afterEach(async () => {
   document.title = '';
 });
 
-/** The engine's idle promise, with the fake clock moved on until it settles (it looks again every 10 ms). */
-async function idle(engine: PageEngine): Promise<void> {
+const FAKE: Parameters<typeof vi.useFakeTimers>[0] = { toFake: ['setTimeout', 'clearTimeout', 'performance', 'Date'] };
+
+/** Awaits `promise` while the fake clock moves on in steps of 10 ms (the engine's timers run meanwhile). */
+async function settle<T>(promise: Promise<T>): Promise<T> {
   let settled = false;
-  const done = engine.idle().then(() => (settled = true));
+  const done = promise.finally(() => (settled = true));
   while (!settled) await vi.advanceTimersByTimeAsync(10);
-  await done;
+  return done;
 }
+
+/** The engine's idle promise, with the fake clock moved on until it settles (it looks again every 10 ms). */
+const idle = (engine: PageEngine) => settle(engine.idle());
 
 describe('ordering near the viewport', () => {
   it('sends blocks only ahead of the reader as full batches, and the rest when they come near, filled up', async () => {
@@ -31,9 +36,9 @@ describe('ordering near the viewport', () => {
       return { observe: () => undefined, unobserve: () => undefined, disconnect: () => undefined };
     };
     const translator = fakeTranslator();
+    vi.useFakeTimers(FAKE);
     const engine = testEngine(translator.translate, { visibility, limit: { blocks: 5, characters: 120_000 }, nearbyDelayMs: 0 });
-    await engine.start();
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance', 'Date'] });
+    await settle(engine.start());
     const p = (i: number) => document.getElementById(`p${i}`)!;
     report(p(0), 'viewport');
     for (let i = 1; i < 4; i++) report(p(i), 'ahead');
@@ -76,9 +81,9 @@ describe('calls for a whole page', () => {
       return { observe: (el) => seen.set(el, true), unobserve: () => undefined, disconnect: () => undefined };
     };
     const translator = fakeTranslator();
+    vi.useFakeTimers(FAKE);
     const engine = testEngine(translator.translate, { visibility });
-    await engine.start();
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance', 'Date'] });
+    await settle(engine.start());
     const p = (i: number) => document.getElementById(`p${i}`)!;
     const wait = (ms: number) => vi.advanceTimersByTimeAsync(ms);
     // The screen, then the reader scrolls a few paragraphs at a time, each coming near before it is on screen.
