@@ -7,7 +7,7 @@ export default defineConfig({
     environment: 'happy-dom',
     setupFiles: ['fake-indexeddb/auto', './tests/setup.ts'],
     include: ['tests/**/*.test.{ts,tsx}'],
-    exclude: ['tests/e2e/**', 'node_modules/**'],
+    exclude: ['tests/e2e/**', 'tests/e2e-*/**', 'node_modules/**'],
     testTimeout: 20_000,
   },
 });

@@ -45,15 +45,16 @@ const suite: BenchSuite = async () => {
   execFileSync('npx', ['wxt', 'build', '--mode', 'e2e'], { cwd: ROOT, stdio: 'ignore', env: { ...process.env, GLOSSA_OUT_DIR: outDir } });
   process.env.GLOSSA_E2E_EXTENSION_DIR = resolve(outDir, 'chrome-mv3-e2e');
   // The e2e harness is CommonJS-minded (its page server finds its pages by __dirname); the bench runs as ES module.
-  (globalThis as unknown as { __dirname?: string }).__dirname ??= resolve(ROOT, 'tests/e2e');
-  const { launchGlossa } = await import('../../tests/e2e/harness');
-  const { startPageServer } = await import('../../tests/e2e/page-server');
-  const { defaults, translateRequests, waitUntil } = await import('../../tests/e2e/helpers');
+  (globalThis as unknown as { __dirname?: string }).__dirname ??= resolve(ROOT, 'tests/e2e-lib');
+  const { launchGlossaInChromium: launchGlossa } = await import('../../tests/e2e-lib/chromium-harness');
+  const { startPageServer } = await import('../../tests/e2e-lib/page-server');
+  const { defaults, translateRequests } = await import('../../tests/e2e-lib/requests');
+  const { waitUntil } = await import('../../tests/e2e-lib/wait');
   const saved = await startPageServer(PAGES_DIR);
   const figures: Figure[] = [];
   const session = async () => {
     const glossa = await launchGlossa({ settings: { defaults: defaults('DE'), hover: { enabled: true, modifier: 'Alt', sites: ['127.0.0.1'] } } });
-    await waitUntil(async () => (await glossa.inWorker(async () => (await chrome.scripting.getRegisteredContentScripts()).length)) > 0, 15_000);
+    await waitUntil(async () => (await glossa.inWorker(async () => (await chrome.scripting.getRegisteredContentScripts()).length)) > 0, 'the hover script', 15_000);
     glossa.api.faults.latencyMs = LATENCY_MS;
     const page = await glossa.context.newPage();
     await page.goto(`${saved.url}/${PAGE}`, { waitUntil: 'domcontentloaded' });
@@ -68,8 +69,8 @@ const suite: BenchSuite = async () => {
       await waitUntil(async () => {
         await page.keyboard.down('Alt');
         await page.keyboard.up('Alt');
-        return waitUntil(async () => (await shown()) > count, 5000).then(() => true, () => false);
-      }, 30_000);
+        return waitUntil(async () => (await shown()) > count, 'the translation', 5000).then(() => true, () => false);
+      }, 'the pointed paragraph to show its translation', 30_000);
     };
     return { glossa, page, hover, shown };
   };

@@ -4,10 +4,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'puppeteer-core';
 import type { Glossary } from '../../utils/shared/api-types';
-import { byRole, fill, launchGlossa, TEST_KEY, waitForText, waitInPage, type Glossa } from './harness';
+import { byRole, fill, waitForText, waitInPage } from '../e2e-lib/firefox-dom';
+import { launchGlossaInFirefox, TEST_KEY, type FirefoxGlossa } from '../e2e-lib/firefox-harness';
 
 describe('glossary manager in Firefox', () => {
-  let glossa: Glossa;
+  let glossa: FirefoxGlossa;
   let page: Page;
 
   const call = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
@@ -31,7 +32,7 @@ describe('glossary manager in Firefox', () => {
 
   let shipId: string;
   beforeAll(async () => {
-    glossa = await launchGlossa();
+    glossa = await launchGlossaInFirefox();
     ({ glossary_id: shipId } = await call<Glossary>('POST', '/v3/glossaries', {
       name: 'Ship terms',
       dictionaries: [{ source_lang: 'en', target_lang: 'de', entries: 'hull\tRumpf\ndeck\tDeck\nsail\tSegel', entries_format: 'tsv' }],

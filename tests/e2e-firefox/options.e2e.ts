@@ -4,10 +4,11 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Page } from 'puppeteer-core';
 import { startServer } from '../../server/index';
-import { byLabel, byRole, choose, fill, launchGlossa, TEST_KEY, valueOf, waitForText, type Glossa } from './harness';
+import { byLabel, byRole, choose, fill, valueOf, waitForText } from '../e2e-lib/firefox-dom';
+import { launchGlossaInFirefox, TEST_KEY, type FirefoxGlossa } from '../e2e-lib/firefox-harness';
 
 describe('options page in Firefox', () => {
-  let glossa: Glossa;
+  let glossa: FirefoxGlossa;
   /** The user's own server, on an address the add-on has no permission for until Save asks. */
   let custom: Awaited<ReturnType<typeof startServer>>;
   let options: Page | undefined;
@@ -21,7 +22,7 @@ describe('options page in Firefox', () => {
   const mayContact = (origin: string) => glossa.inExtension((browser, o) => browser.permissions.contains({ origins: [o] }), origin);
 
   beforeAll(async () => {
-    glossa = await launchGlossa({ unconfigured: true });
+    glossa = await launchGlossaInFirefox({ unconfigured: true });
     custom = await startServer({ port: 0, host: '127.0.0.2', plan: 'paid', keys: [TEST_KEY], admin: true });
   });
   afterAll(async () => {

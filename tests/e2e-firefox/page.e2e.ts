@@ -3,15 +3,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'puppeteer-core';
 import { pseudoTranslate } from '../../server/index';
-import { defaults } from '../e2e/helpers';
-import { launchGlossa, waitInPage, type Glossa } from './harness';
+import { defaults } from '../e2e-lib/requests';
+import { launchGlossaInFirefox, type FirefoxGlossa } from '../e2e-lib/firefox-harness';
+import { waitInPage } from '../e2e-lib/firefox-dom';
 
 const de = (text: string) => pseudoTranslate(text, 'DE');
 
 describe('page translation in Firefox', () => {
-  let glossa: Glossa;
+  let glossa: FirefoxGlossa;
   beforeAll(async () => {
-    glossa = await launchGlossa({ settings: { defaults: defaults('DE') } });
+    glossa = await launchGlossaInFirefox({ settings: { defaults: defaults('DE') } });
   });
   afterAll(async () => {
     await glossa?.close();

@@ -4,7 +4,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'puppeteer-core';
 import { pseudoTranslate } from '../../server/index';
-import { launchGlossa, waitInPage, waitUntil, type Glossa } from './harness';
+import { launchGlossaInFirefox, type FirefoxGlossa } from '../e2e-lib/firefox-harness';
+import { waitInPage } from '../e2e-lib/firefox-dom';
+import { waitUntil } from '../e2e-lib/wait';
 import { startPdfServer, type PdfServer } from '../e2e/pdf-server';
 import { twoColumns, hyphenated, type TestPdf } from '../pdf/make-pdfs';
 
@@ -19,7 +21,7 @@ async function firstPageTranslations(viewer: Page): Promise<string[]> {
 }
 
 describe('PDF viewer in Firefox', () => {
-  let glossa: Glossa;
+  let glossa: FirefoxGlossa;
   let pdfs: PdfServer;
   let columns: TestPdf;
   let hyphens: TestPdf;
@@ -28,7 +30,7 @@ describe('PDF viewer in Firefox', () => {
     columns = await twoColumns();
     hyphens = await hyphenated();
     pdfs = await startPdfServer([columns, hyphens]);
-    glossa = await launchGlossa({ settings: { defaults: { targetLang: 'DE', sourceLang: '', formality: 'default', modelType: 'latency_optimized', bilingual: false } } });
+    glossa = await launchGlossaInFirefox({ settings: { defaults: { targetLang: 'DE', sourceLang: '', formality: 'default', modelType: 'latency_optimized', bilingual: false } } });
   });
   afterAll(async () => {
     await glossa?.close();

@@ -5,14 +5,15 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Page } from 'puppeteer-core';
 import { afterEach, describe, expect, it } from 'vitest';
-import { articleTextInPage, navAndRestInPage, navOnly, PAGES_DIR, plainOf, pointedCountInPage } from '../e2e/pointing-shared';
-import { defaults, sendCounts, textsOf, translateRequests } from '../e2e/helpers';
-import { startPageServer, type PageServer } from '../e2e/page-server';
-import { pickerIn } from './closed-roots';
-import { launchGlossa, waitUntil, type Glossa } from './harness';
+import { navAndRestInPage, navOnly, PAGES_DIR, pointedCountInPage } from '../e2e-lib/pointing-pages';
+import { defaults, sendCounts, textsOf, translateRequests } from '../e2e-lib/requests';
+import { startPageServer, type PageServer } from '../e2e-lib/page-server';
+import { pickerIn } from '../e2e-lib/closed-roots-firefox';
+import { launchGlossaInFirefox, type FirefoxGlossa } from '../e2e-lib/firefox-harness';
+import { waitUntil } from '../e2e-lib/wait';
 
 
-let glossa: Glossa | undefined;
+let glossa: FirefoxGlossa | undefined;
 let saved: PageServer | undefined;
 
 afterEach(async () => {
@@ -22,8 +23,8 @@ afterEach(async () => {
   saved = undefined;
 });
 
-async function start(settings: Record<string, unknown>, path: string): Promise<{ g: Glossa; page: Page }> {
-  glossa = await launchGlossa({ settings: { defaults: defaults('DE'), ...settings } });
+async function start(settings: Record<string, unknown>, path: string): Promise<{ g: FirefoxGlossa; page: Page }> {
+  glossa = await launchGlossaInFirefox({ settings: { defaults: defaults('DE'), ...settings } });
   saved = await startPageServer(PAGES_DIR);
   const page = await glossa.openPage(`${saved.url}${path}`);
   return { g: glossa, page };
@@ -129,19 +130,5 @@ describe.skipIf(!existsSync(resolve(PAGES_DIR, 'heise.html')))('what a site tran
     expect(navSent.length).toBeGreaterThan(2);
     expect(await restText()).not.toBe(restOriginal);
     expect(sent.filter((text) => navSent.includes(text))).toEqual([]);
-  });
-
-  it('an Only translate rule for article sends only blocks of the article', async () => {
-    const { g, page } = await start({ defaults: defaults('EN-US'), siteScopes: { '127.0.0.1': { only: ['article'], never: [] } } }, '/heise.html');
-    const articleText = await page.evaluate(articleTextInPage);
-    const before = g.api.log.length;
-    await g.dispatchCommand('translate-page', page);
-    await g.waitForPhase(page, 'translated', 60_000);
-    const sent = [...sendCounts(g.api.log, before).keys()];
-    expect(sent.length).toBeGreaterThan(3);
-    for (const text of sent) {
-      const plain = plainOf(text);
-      expect(articleText, plain).toContain(plain);
-    }
   });
 });

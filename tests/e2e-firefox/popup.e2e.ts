@@ -3,14 +3,15 @@
 // host permission at that moment (an MV2 optional permission in Firefox).
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Page } from 'puppeteer-core';
-import { defaults } from '../e2e/helpers';
-import { startPageServer, type PageServer } from '../e2e/page-server';
-import { byLabel, byRole, choose, launchGlossa, valueOf, waitForText, waitInPage, type Glossa } from './harness';
+import { defaults } from '../e2e-lib/requests';
+import { startPageServer, type PageServer } from '../e2e-lib/page-server';
+import { byLabel, byRole, choose, valueOf, waitForText, waitInPage } from '../e2e-lib/firefox-dom';
+import { launchGlossaInFirefox, type FirefoxGlossa } from '../e2e-lib/firefox-harness';
 
 const GREEN = [0x15, 0x80, 0x3d, 255];
 
 describe('popup in Firefox', () => {
-  let glossa: Glossa;
+  let glossa: FirefoxGlossa;
   /** A second site on another loopback address: the e2e build has no host grant for it. */
   let otherSite: PageServer;
   const opened: Page[] = [];
@@ -29,7 +30,7 @@ describe('popup in Firefox', () => {
   const translateRequests = () => glossa.api.log.filter((r) => r.path === '/v2/translate');
 
   beforeAll(async () => {
-    glossa = await launchGlossa({ settings: { defaults: defaults('DE') } });
+    glossa = await launchGlossaInFirefox({ settings: { defaults: defaults('DE') } });
     otherSite = await startPageServer(undefined, '127.0.0.2');
   });
   afterAll(async () => {

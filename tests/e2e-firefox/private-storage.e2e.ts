@@ -5,20 +5,21 @@
 // of a translated tab can read none of it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'puppeteer-core';
-import { defaults, html } from '../e2e/helpers';
-import { launchGlossa, TEST_KEY, waitUntil, type Glossa } from './harness';
+import { defaults, html } from '../e2e-lib/requests';
+import { launchGlossaInFirefox, TEST_KEY, type FirefoxGlossa } from '../e2e-lib/firefox-harness';
+import { waitUntil } from '../e2e-lib/wait';
 
 const PRIVATE_DB = { name: 'glossa-private', store: 'items' };
 
 describe('Firefox private storage: the move from an old profile', () => {
-  let glossa: Glossa;
+  let glossa: FirefoxGlossa;
   /** An extension page opened after the reload (the harness's own one closes with it). */
   let realm: Page;
   const inRealm = <R, A>(fn: (arg: A) => R | Promise<R>, arg: A): Promise<R> =>
     realm.evaluate(`(${fn.toString()})(${JSON.stringify(arg)})`) as Promise<R>;
 
   beforeAll(async () => {
-    glossa = await launchGlossa({ unconfigured: true, settings: { defaults: defaults('DE') } });
+    glossa = await launchGlossaInFirefox({ unconfigured: true, settings: { defaults: defaults('DE') } });
     glossa.pages.set('/old-profile.html', html('Old profile', '<p id="one">A paragraph translated with the moved key.</p>'));
   });
   afterAll(async () => {

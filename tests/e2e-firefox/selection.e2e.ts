@@ -5,9 +5,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'puppeteer-core';
 import { pseudoTranslate } from '../../server/index';
-import { defaults, html } from '../e2e/helpers';
-import { launchGlossa, type Glossa } from './harness';
-import { popoverIn, type GlossaRoot } from './closed-roots';
+import { defaults, html } from '../e2e-lib/requests';
+import { launchGlossaInFirefox, type FirefoxGlossa } from '../e2e-lib/firefox-harness';
+import { popoverIn, type GlossaRoot } from '../e2e-lib/closed-roots-firefox';
 
 const TARGET = 'DE';
 const PAGE = html('Selection test', `
@@ -33,13 +33,13 @@ function shown(popover: GlossaRoot) {
 }
 
 describe('selection popover in Firefox', () => {
-  let glossa: Glossa;
+  let glossa: FirefoxGlossa;
   let page: Page;
   let popover: GlossaRoot;
   const translateRequests = () => glossa.api.log.filter((r) => r.path === '/v2/translate');
 
   beforeAll(async () => {
-    glossa = await launchGlossa({ settings: { defaults: defaults(TARGET) } });
+    glossa = await launchGlossaInFirefox({ settings: { defaults: defaults(TARGET) } });
     glossa.pages.set('/selection.html', PAGE);
     page = await glossa.openPage('/selection.html');
     popover = popoverIn(page, glossa);

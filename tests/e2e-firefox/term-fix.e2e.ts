@@ -4,8 +4,9 @@
 // write glossaries, nor change a default glossary.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Frame, Page } from 'puppeteer-core';
-import { defaults, html } from '../e2e/helpers';
-import { launchGlossa, TEST_KEY, waitUntil, type Glossa } from './harness';
+import { defaults, html } from '../e2e-lib/requests';
+import { launchGlossaInFirefox, TEST_KEY, type FirefoxGlossa } from '../e2e-lib/firefox-harness';
+import { waitUntil } from '../e2e-lib/wait';
 
 const ARTICLE = html('Harbour notes', `
 <p id="p1">The harbour master opens the gates at dawn.</p>
@@ -14,7 +15,7 @@ const ARTICLE = html('Harbour notes', `
 const headers = { Authorization: `Service-Auth-Key ${TEST_KEY}`, 'Content-Type': 'application/json' };
 
 describe('term form frame in Firefox', () => {
-  let glossa: Glossa;
+  let glossa: FirefoxGlossa;
   let page: Page;
   let glossaryId: string;
 
@@ -44,7 +45,7 @@ describe('term form frame in Firefox', () => {
   }
 
   beforeAll(async () => {
-    glossa = await launchGlossa({ settings: { defaults: defaults('DE', { sourceLang: 'EN' }) } });
+    glossa = await launchGlossaInFirefox({ settings: { defaults: defaults('DE', { sourceLang: 'EN' }) } });
     const response = await fetch(`${glossa.api.url}/v3/glossaries`, {
       method: 'POST', headers,
       body: JSON.stringify({ name: 'Harbour terms', dictionaries: [{ source_lang: 'en', target_lang: 'de', entries: 'quay\tKai', entries_format: 'tsv' }] }),

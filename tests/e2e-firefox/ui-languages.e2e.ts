@@ -3,7 +3,8 @@
 // `lang`, `dir="rtl"` for Arabic and language names in the UI language.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'puppeteer-core';
-import { launchGlossa, waitInPage, type Glossa } from './harness';
+import { launchGlossaInFirefox, type FirefoxGlossa } from '../e2e-lib/firefox-harness';
+import { waitInPage } from '../e2e-lib/firefox-dom';
 
 const LANGUAGES = [
   { lang: 'fr', dir: 'ltr', optionsTitle: 'Paramètres de Glossa', translatePage: 'Traduire la page', german: 'allemand' },
@@ -12,11 +13,11 @@ const LANGUAGES = [
 
 for (const expected of LANGUAGES) {
   describe(`the UI in ${expected.lang} (Firefox)`, () => {
-    let glossa: Glossa;
+    let glossa: FirefoxGlossa;
     let article: Page;
 
     beforeAll(async () => {
-      glossa = await launchGlossa({
+      glossa = await launchGlossaInFirefox({
         lang: expected.lang,
         settings: { defaults: { targetLang: 'DE', sourceLang: '', formality: 'default', modelType: 'latency_optimized', bilingual: false } },
       });

@@ -5,9 +5,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'puppeteer-core';
 import { pseudoTranslate } from '../../server/index';
-import { defaults } from '../e2e/helpers';
-import { launchGlossa, waitUntil, type Glossa } from './harness';
-import { popoverIn, type GlossaRoot } from './closed-roots';
+import { defaults } from '../e2e-lib/requests';
+import { launchGlossaInFirefox, type FirefoxGlossa } from '../e2e-lib/firefox-harness';
+import { waitUntil } from '../e2e-lib/wait';
+import { popoverIn, type GlossaRoot } from '../e2e-lib/closed-roots-firefox';
 
 const DRAFT = 'Thank you for your message.\nWe will answer tomorrow.';
 const RICH = '<p>Thanks for the <b>quick</b> answer about the <a href="https://example.com/offer">offer</a>.</p><ul><li>First point</li><li>Second point</li></ul>';
@@ -26,7 +27,7 @@ function outcome(panel: GlossaRoot): Promise<{ preview?: string; problem?: strin
 }
 
 describe('writing help in Firefox', () => {
-  let glossa: Glossa;
+  let glossa: FirefoxGlossa;
   let page: Page;
   let panel: GlossaRoot;
   const translateRequests = () => glossa.api.log.filter((r) => r.path === '/v2/translate');
@@ -43,7 +44,7 @@ describe('writing help in Firefox', () => {
   };
 
   beforeAll(async () => {
-    glossa = await launchGlossa({ settings: { defaults: defaults('FR') } });
+    glossa = await launchGlossaInFirefox({ settings: { defaults: defaults('FR') } });
     glossa.pages.set('/writing.html', PAGE);
     page = await glossa.openPage('/writing.html');
     panel = popoverIn(page, glossa);

@@ -5,10 +5,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { AxeResults, Result } from 'axe-core';
 import { resolve } from 'node:path';
-import { launchGlossa, TEST_KEY, type Glossa } from './harness';
-import { popoverIn, type GlossaRoot } from './closed-roots';
+import { launchGlossaInChromium, TEST_KEY, type ChromiumGlossa } from '../e2e-lib/chromium-harness';
+import { popoverIn, type GlossaRoot } from '../e2e-lib/closed-roots-chromium';
 import { serveFolder, type StaticServer } from '../../scripts/lib/static-server';
-import { axeSource, axeViolations, describeViolations } from './axe';
+import { axeSource, axeViolations, describeViolations } from '../e2e-lib/axe';
 
 const SCHEMES = ['light', 'dark'] as const;
 
@@ -29,12 +29,12 @@ async function popoverViolations(popover: GlossaRoot): Promise<Result[]> {
 }
 
 describe('accessibility (axe-core): no serious or critical violations', () => {
-  let glossa: Glossa;
+  let glossa: ChromiumGlossa;
   let article: Page;
   let demo: StaticServer;
 
   beforeAll(async () => {
-    glossa = await launchGlossa({ settings: { defaults: { targetLang: 'DE', sourceLang: '', formality: 'default', modelType: 'latency_optimized', bilingual: false } } });
+    glossa = await launchGlossaInChromium({ settings: { defaults: { targetLang: 'DE', sourceLang: '', formality: 'default', modelType: 'latency_optimized', bilingual: false } } });
     // A glossary, so the manager lists something with its controls.
     const created = await fetch(`${glossa.api.url}/v3/glossaries`, {
       method: 'POST',
@@ -81,7 +81,8 @@ describe('accessibility (axe-core): no serious or critical violations', () => {
       const page = await glossa.openPage(`${demo.url}/`);
       await page.emulateMedia({ colorScheme: scheme });
       await page.locator('#updates .notice').waitFor({ timeout: 10_000 });
-      await page.waitForTimeout(500); // the notice fades in; contrast is checked once it is there
+      // The notice fades in; contrast is checked once its animation has ended.
+      await page.locator('#updates .notice').evaluate((el) => Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished)));
       expect(describeViolations(await axeViolations(page))).toEqual([]);
       await page.close();
     });

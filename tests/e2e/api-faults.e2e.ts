@@ -6,10 +6,10 @@
 // (4 attempts), a translated text is never sent again, and after a 456 nothing is sent at all.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { launchGlossa, TEST_KEY, type Glossa } from './harness';
-import { badgeText, badgeTitle, defaults, html, sendCounts, textsOf, translateRequests, waitForTranslateRequests } from './helpers';
+import { launchGlossaInChromium, TEST_KEY, type ChromiumGlossa, badgeText, badgeTitle } from '../e2e-lib/chromium-harness';
+import { defaults, html, sendCounts, textsOf, translateRequests, waitForTranslateRequests } from '../e2e-lib/requests';
 import { pseudoTranslate, startServer, type MalformedShape } from '../../server/index';
-import { noticeIn } from './closed-roots';
+import { noticeIn } from '../e2e-lib/closed-roots-chromium';
 
 /** Attempts per request in the API client (utils/api/retry.ts DEFAULT_RETRY.attempts). */
 const RETRY_BOUND = 4;
@@ -36,9 +36,9 @@ function overBound(counts: Map<string, number>, bound: number): [string, number]
 }
 
 describe('API faults in the middle of a page', () => {
-  let glossa: Glossa;
+  let glossa: ChromiumGlossa;
   beforeAll(async () => {
-    glossa = await launchGlossa({ settings: { defaults: defaults('DE') } });
+    glossa = await launchGlossaInChromium({ settings: { defaults: defaults('DE') } });
   });
   afterAll(async () => {
     await glossa?.close();

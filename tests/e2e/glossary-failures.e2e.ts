@@ -6,12 +6,12 @@
 // elsewhere, or when the comparison itself cannot be made.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { launchGlossa, TEST_KEY, type Glossa } from './harness';
+import { launchGlossaInChromium, TEST_KEY, type ChromiumGlossa } from '../e2e-lib/chromium-harness';
 
 const RETRY_BOUND = 4;
 
 describe('glossaries under failure (hardening)', () => {
-  let glossa: Glossa;
+  let glossa: ChromiumGlossa;
   let page: Page;
   let id: string;
 
@@ -47,7 +47,7 @@ describe('glossaries under failure (hardening)', () => {
   }
 
   beforeAll(async () => {
-    glossa = await launchGlossa();
+    glossa = await launchGlossaInChromium();
   });
   afterAll(async () => {
     await glossa?.close();

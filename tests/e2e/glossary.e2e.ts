@@ -4,17 +4,40 @@
 // closed page, rename, a language pair added and deleted, the glossary deleted.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { launchGlossa, TEST_KEY, type Glossa } from './harness';
+import { launchGlossaInChromium, TEST_KEY, type ChromiumGlossa } from '../e2e-lib/chromium-harness';
 import type { Glossary } from '../../utils/shared/api-types';
+import { waitUntil } from '../e2e-lib/wait';
 
 // One browser for the whole file: every launch is slow, and a shared machine makes it fragile.
-let glossa: Glossa;
+let glossa: ChromiumGlossa;
 beforeAll(async () => {
-  glossa = await launchGlossa({ unconfigured: true });
+  glossa = await launchGlossaInChromium({ unconfigured: true });
 });
 afterAll(async () => {
   await glossa?.close();
 });
+
+
+/** Whether a glossary draft in the manager's IndexedDB holds `text` (never creates the database). */
+async function draftHolds(text: string): Promise<boolean> {
+  if (!(await indexedDB.databases()).some((db) => db.name === 'glossa-glossary-drafts')) return false;
+  const db = await new Promise<IDBDatabase>((resolve, reject) => {
+    const open = indexedDB.open('glossa-glossary-drafts');
+    open.onsuccess = () => resolve(open.result);
+    open.onerror = () => reject(open.error);
+  });
+  try {
+    if (!db.objectStoreNames.contains('drafts')) return false;
+    const all = db.transaction('drafts').objectStore('drafts').getAll();
+    const values = await new Promise<unknown[]>((resolve, reject) => {
+      all.onsuccess = () => resolve(all.result);
+      all.onerror = () => reject(all.error);
+    });
+    return values.some((value) => JSON.stringify(value).includes(text));
+  } finally {
+    db.close();
+  }
+}
 
 describe('glossary manager', () => {
   let page: Page;
@@ -141,7 +164,8 @@ describe('glossary manager', () => {
     const m = manager();
     await (await cellWith('Target', 'Auto')).fill('Wagen');
     await m.getByText('Unsaved changes.', { exact: false }).waitFor();
-    await page.waitForTimeout(1000); // the draft is written after a short pause in typing
+    // The draft is written after a short pause in typing: wait until it is stored.
+    await waitUntil(() => page.evaluate(draftHolds, 'Wagen'), 'the draft holding the edit', 10_000);
     await page.close();
     await openManager();
     await manager().getByText('unsaved edits').waitFor();

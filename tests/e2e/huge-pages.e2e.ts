@@ -8,8 +8,8 @@
 // collection, since a long task alone does not say whose work it was. The figures are printed.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { launchGlossa, type Glossa } from './harness';
-import { defaults, html, translateRequests } from './helpers';
+import { launchGlossaInChromium, type ChromiumGlossa } from '../e2e-lib/chromium-harness';
+import { defaults, html, translateRequests } from '../e2e-lib/requests';
 import { pseudoTranslate } from '../../server/index';
 
 const de = (text: string) => pseudoTranslate(text, 'DE', { tagHandling: 'html' });
@@ -178,7 +178,7 @@ const isGlossaCall = (e: TraceEvent) => (e.name === 'FunctionCall' || e.name ===
  * Glossa's script (calls into the content script and the microtasks of such tasks), style and
  * layout, and garbage collection. Long tasks alone cannot say whose work they were.
  */
-async function traceTasks<T>(glossa: Glossa, page: Page, work: () => Promise<T>): Promise<{ result: T; figures: TaskFigures }> {
+async function traceTasks<T>(glossa: ChromiumGlossa, page: Page, work: () => Promise<T>): Promise<{ result: T; figures: TaskFigures }> {
   const cdp = await glossa.context.newCDPSession(page);
   const events: TraceEvent[] = [];
   cdp.on('Tracing.dataCollected', (e) => {
@@ -238,9 +238,9 @@ async function traceTasks<T>(glossa: Glossa, page: Page, work: () => Promise<T>)
 const figures: Record<string, unknown> = {};
 
 describe('huge and odd pages', () => {
-  let glossa: Glossa;
+  let glossa: ChromiumGlossa;
   beforeAll(async () => {
-    glossa = await launchGlossa({ settings: { defaults: defaults('DE') } });
+    glossa = await launchGlossaInChromium({ settings: { defaults: defaults('DE') } });
     await glossa.context.addInitScript(() => {
       const list: { start: number; duration: number }[] = [];
       (window as unknown as { __longtasks: typeof list }).__longtasks = list;

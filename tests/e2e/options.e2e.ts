@@ -4,10 +4,10 @@
 import { createServer } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { launchGlossa, TEST_KEY, type Glossa } from './harness';
+import { launchGlossaInChromium, TEST_KEY, type ChromiumGlossa } from '../e2e-lib/chromium-harness';
 
 describe('options page', () => {
-  let glossa: Glossa;
+  let glossa: ChromiumGlossa;
   let options: Page;
 
   const stored = <T>(key: string) => glossa.inWorker(async (k: string) => (await chrome.storage.local.get(k))[k], key) as Promise<T>;
@@ -40,7 +40,7 @@ describe('options page', () => {
   const consoleLines: string[] = [];
 
   beforeAll(async () => {
-    glossa = await launchGlossa({ unconfigured: true });
+    glossa = await launchGlossaInChromium({ unconfigured: true });
     glossa.context.on('console', (message) => consoleLines.push(message.text()));
   });
   afterAll(async () => {

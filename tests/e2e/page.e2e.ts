@@ -3,8 +3,9 @@
 // later, and a reload served from the cache without a billed character.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { launchGlossa, type Glossa } from './harness';
+import { launchGlossaInChromium, type ChromiumGlossa } from '../e2e-lib/chromium-harness';
 import { pseudoTranslate } from '../../server/index';
+import { waitUntil } from '../e2e-lib/wait';
 
 const ARTICLE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Garden notes</title></head>
 <body><main>
@@ -28,9 +29,9 @@ const DYNAMIC = `<!doctype html><html lang="en"><head><meta charset="utf-8"><tit
 const de = (text: string) => pseudoTranslate(text, 'DE');
 
 describe('page translation in Chromium', () => {
-  let glossa: Glossa;
+  let glossa: ChromiumGlossa;
   beforeAll(async () => {
-    glossa = await launchGlossa({
+    glossa = await launchGlossaInChromium({
       settings: { defaults: { targetLang: 'DE', sourceLang: '', formality: 'default', modelType: 'latency_optimized', bilingual: false } },
     });
     glossa.pages.set('/article.html', ARTICLE);
@@ -226,11 +227,8 @@ describe('page translation in Chromium', () => {
       try {
         const page = await glossa.openPage('/restart.html');
         await glossa.dispatchCommand('translate-page', page);
-        const deadline = Date.now() + 10_000;
         const logStart = glossa.api.log.length;
-        while (!glossa.api.log.slice(logStart).some((r) => r.path === '/v2/translate') && Date.now() < deadline) {
-          await new Promise((r) => setTimeout(r, 50));
-        }
+        await waitUntil(() => glossa.api.log.slice(logStart).some((r) => r.path === '/v2/translate'), 'a translate request', 10_000).catch(() => undefined);
         await glossa.stopWorker();
         glossa.api.faults.latencyMs = 0;
         await glossa.waitForText(page, de('The worker restarts while this sentence is being translated.'), 20_000);

@@ -6,8 +6,9 @@ import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { pseudoTranslate } from '../../server/index';
-import { launchGlossa, type Glossa } from './harness';
-import { defaults, sendCounts, textsOf, translateRequests, waitUntil } from './helpers';
+import { launchGlossaInChromium, type ChromiumGlossa } from '../e2e-lib/chromium-harness';
+import { defaults, sendCounts, textsOf, translateRequests } from '../e2e-lib/requests';
+import { waitUntil } from '../e2e-lib/wait';
 import { startPdfServer, type PdfServer } from './pdf-server';
 import { HEADER_TEXT, HEBREW, PDF_PASSWORD, TABLE, headersAndFooters, passwordProtected, hyphenated, longDocument, oneColumn, rightToLeft, scanned, table, twoColumns, withLink, type TestPdf } from '../pdf/make-pdfs';
 
@@ -25,7 +26,7 @@ async function pageTranslations(viewer: Page, page: number, timeoutMs = 30_000):
 }
 
 describe('PDF viewer (Chromium)', () => {
-  let glossa: Glossa;
+  let glossa: ChromiumGlossa;
   let pdfs: PdfServer;
   const files = new Map<string, TestPdf>();
 
@@ -35,7 +36,7 @@ describe('PDF viewer (Chromium)', () => {
     if (rtl) made.push(rtl);
     for (const pdf of made) files.set(pdf.name, pdf);
     pdfs = await startPdfServer(made);
-    glossa = await launchGlossa({ settings: { defaults: defaults('DE') } });
+    glossa = await launchGlossaInChromium({ settings: { defaults: defaults('DE') } });
   });
   afterAll(async () => {
     await glossa?.close();
@@ -57,12 +58,12 @@ describe('PDF viewer (Chromium)', () => {
     await tab.goto(pdfs.url(pdf.name)).catch(() => undefined);
     const popup = await glossa.openPopup(tab);
     await popup.getByRole('button', { name: 'Translate this PDF' }).click();
-    await waitUntil(() => tab.url().includes('/pdf-viewer.html'), 20_000, 'the tab to show the viewer');
+    await waitUntil(() => tab.url().includes('/pdf-viewer.html'), 'the tab to show the viewer', 20_000);
     const shown = await pageTranslations(tab, 0);
     expect(shown.map((p) => p.text)).toEqual(pdf.firstPage.map(de));
     // The popup on the viewer's tab shows what the PDF billed.
     const billed = pdf.firstPage.join('').length;
-    await waitUntil(async () => (await glossa.tabState(tab)).billedCharacters >= billed, 10_000, 'the tab state to count the billed characters');
+    await waitUntil(async () => (await glossa.tabState(tab)).billedCharacters >= billed, 'the tab state to count the billed characters', 10_000);
     expect((await glossa.tabState(tab)).billedCharacters).toBe(billed);
     await tab.close();
   });
@@ -134,12 +135,12 @@ describe('PDF viewer (Chromium)', () => {
     const tab = await glossa.context.newPage();
     await tab.setViewportSize({ width: 1400, height: 900 });
     await tab.goto(pdfs.url(pdf.name)).catch(() => undefined);
-    await waitUntil(() => tab.url().includes('/pdf-viewer.html'), 20_000, 'the PDF navigation to land in the viewer');
+    await waitUntil(() => tab.url().includes('/pdf-viewer.html'), 'the PDF navigation to land in the viewer', 20_000);
     expect((await pageTranslations(tab, 0)).map((p) => p.text)).toEqual(pdf.firstPage.map(de));
     await tab.getByRole('link', { name: "Open in the browser's viewer" }).click();
-    await waitUntil(() => tab.url() === pdfs.url(pdf.name), 20_000, 'the tab to show the PDF in the browser');
+    await waitUntil(() => tab.url() === pdfs.url(pdf.name), 'the tab to show the PDF in the browser', 20_000);
     const tabId = await glossa.tabIdOf(tab);
-    await waitUntil(() => glossa.inWorker(async (id: number) => (await chrome.tabs.get(id)).status === 'complete', tabId), 20_000, 'the PDF to load');
+    await waitUntil(() => glossa.inWorker(async (id: number) => (await chrome.tabs.get(id)).status === 'complete', tabId), 'the PDF to load', 20_000);
     expect(tab.url()).toBe(pdfs.url(pdf.name));
     await glossa.setStorage({ openPdfsInGlossa: false });
     await tab.close();
@@ -163,16 +164,16 @@ describe('PDF viewer (Chromium)', () => {
     await pageTranslations(viewer, 0);
     const search = viewer.getByRole('searchbox', { name: 'Search in the PDF' });
     await viewer.keyboard.press('Control+f');
-    await waitUntil(() => search.evaluate((el) => el === document.activeElement), 5_000, 'Ctrl+F to reach the search field');
+    await waitUntil(() => search.evaluate((el) => el === document.activeElement), 'Ctrl+F to reach the search field', 5_000);
     // "(102)" ends the paragraph of the third page only.
     await search.fill('(102)');
     await viewer.keyboard.press('Enter');
-    await waitUntil(async () => (await viewer.getByRole('spinbutton', { name: 'Page' }).inputValue()) === '3', 10_000, 'the third page to come into view');
+    await waitUntil(async () => (await viewer.getByRole('spinbutton', { name: 'Page' }).inputValue()) === '3', 'the third page to come into view', 10_000);
     await viewer.waitForFunction(() => [...document.querySelectorAll('.pdf-row[data-page="2"] .textLayer .pdf-search-hit')].some((span) => span.textContent?.includes('(102)')));
     const width = () => viewer.locator('.pdf-row[data-page="2"] .pdf-page').evaluate((el) => el.getBoundingClientRect().width);
     const before = await width();
     await viewer.getByRole('button', { name: 'Zoom in' }).click();
-    await waitUntil(async () => (await width()) > before * 1.1, 10_000, 'the page to grow');
+    await waitUntil(async () => (await width()) > before * 1.1, 'the page to grow', 10_000);
     await viewer.close();
   });
 

@@ -5,7 +5,7 @@
 // the state surviving the service worker being stopped.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { launchGlossa, TEST_KEY, type Glossa } from './harness';
+import { launchGlossaInChromium, TEST_KEY, type ChromiumGlossa } from '../e2e-lib/chromium-harness';
 
 interface Badge {
   text: string;
@@ -14,7 +14,7 @@ interface Badge {
 }
 
 describe('popup, shortcuts, menus, badge and site rules', () => {
-  let glossa: Glossa;
+  let glossa: ChromiumGlossa;
   const opened: Page[] = [];
 
   async function open(path = '/article.html'): Promise<Page> {
@@ -57,7 +57,7 @@ describe('popup, shortcuts, menus, badge and site rules', () => {
   }
 
   beforeAll(async () => {
-    glossa = await launchGlossa();
+    glossa = await launchGlossaInChromium();
   });
   afterAll(async () => {
     await glossa?.close();

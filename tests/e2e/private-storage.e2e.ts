@@ -2,16 +2,16 @@
 // Glossa's own content script of a translated tab (its isolated world, found over CDP) cannot
 // read them from storage, although the background and the options page still can.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchGlossa, type Glossa } from './harness';
-import { defaults, html } from './helpers';
+import { launchGlossaInChromium, type ChromiumGlossa } from '../e2e-lib/chromium-harness';
+import { defaults, html } from '../e2e-lib/requests';
 
 const SECRET = 'sk-private-storage-7d1e-SECRET';
 
 describe('private data is unreadable by content scripts', () => {
-  let glossa: Glossa;
+  let glossa: ChromiumGlossa;
 
   beforeAll(async () => {
-    glossa = await launchGlossa({ server: { keys: [SECRET] }, settings: { defaults: defaults('DE') } });
+    glossa = await launchGlossaInChromium({ server: { keys: [SECRET] }, settings: { defaults: defaults('DE') } });
     await glossa.setStorage({ connection: { apiKey: SECRET, plan: 'custom', customUrl: glossa.api.url } });
     glossa.pages.set('/private/article.html', html('Private article', '<p id="one">A paragraph translated once, so usage is recorded for this site.</p>'));
   });

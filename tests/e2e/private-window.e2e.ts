@@ -1,5 +1,5 @@
 /// <reference types="chrome" />
-// A private (incognito) window in Chromium: Glossa is allowed there (developer mode on, then
+// A private (incognito) window in Chromium: ChromiumGlossa is allowed there (developer mode on, then
 // "Allow in Incognito" through chrome://extensions' own API, as a user would tick it), and the
 // manifest's `incognito: 'spanning'` lets the one worker serve both windows. A page translated
 // in the private window leaves no entry in the persistent cache and no hostname in the usage;
@@ -7,10 +7,11 @@
 // shows the checks can see them. Playwright cannot drive incognito pages of a persistent
 // context, so the private tab is driven through the extension's worker.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchGlossa, TEST_KEY, type Glossa } from './harness';
+import { launchGlossaInChromium, TEST_KEY, type ChromiumGlossa } from '../e2e-lib/chromium-harness';
+import { waitUntil } from '../e2e-lib/wait';
 
 /** Entries of the persistent translation cache (IndexedDB `glossa-cache`), counted in the worker. */
-async function cacheEntries(glossa: Glossa): Promise<number> {
+async function cacheEntries(glossa: ChromiumGlossa): Promise<number> {
   return glossa.inWorker(() => new Promise<number>((resolve, reject) => {
     const open = indexedDB.open('glossa-cache');
     open.onerror = () => reject(open.error);
@@ -31,30 +32,27 @@ async function cacheEntries(glossa: Glossa): Promise<number> {
   }));
 }
 
-async function usage(glossa: Glossa): Promise<Record<string, { total: number; sites: Record<string, number> }>> {
+async function usage(glossa: ChromiumGlossa): Promise<Record<string, { total: number; sites: Record<string, number> }>> {
   return glossa.inWorker(async () => ((await chrome.storage.local.get('usage')).usage ?? {}) as Record<string, { total: number; sites: Record<string, number> }>);
 }
 
-async function tabPhase(glossa: Glossa, tabId: number): Promise<string> {
+async function tabPhase(glossa: ChromiumGlossa, tabId: number): Promise<string> {
   return glossa.inWorker(async (id: number) => ((await chrome.storage.session.get(`tab:${id}`))[`tab:${id}`] as { phase?: string } | undefined)?.phase ?? 'original', tabId);
 }
 
 async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, what: string, timeoutMs = 30_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
   let last: T | undefined;
-  while (Date.now() < deadline) {
-    last = await read();
-    if (done(last)) return last;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`${what} did not happen within ${timeoutMs / 1000} s (last: ${JSON.stringify(last)})`);
+  await waitUntil(async () => done((last = await read())), what, timeoutMs).catch(() => {
+    throw new Error(`${what} did not happen within ${timeoutMs / 1000} s (last: ${JSON.stringify(last)})`);
+  });
+  return last as T;
 }
 
 describe('private windows', () => {
-  let glossa: Glossa;
+  let glossa: ChromiumGlossa;
 
   beforeAll(async () => {
-    glossa = await launchGlossa();
+    glossa = await launchGlossaInChromium();
     const extensions = await glossa.context.newPage();
     await extensions.goto('chrome://extensions/');
     const reloaded = glossa.context.waitForEvent('serviceworker', { timeout: 30_000 });
@@ -120,7 +118,7 @@ describe('private windows', () => {
     // The popup for the private tab names what it keeps and offers no rule that records the site.
     const popup = await glossa.context.newPage();
     await popup.goto(`${glossa.extensionUrl}/popup.html?tabId=${tabId}`);
-    await popup.getByText(/Private window: Glossa keeps no translations/).waitFor();
+    await popup.getByText(/Private window: ChromiumGlossa keeps no translations/).waitFor();
     expect(await popup.getByLabel('Always translate this site').count()).toBe(0);
     await popup.close();
 

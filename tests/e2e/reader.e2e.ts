@@ -6,8 +6,9 @@
 // a slower machine scrolls with fewer frames, and Glossa's prefetch depth follows the round
 // trip it measures.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchGlossa, type Glossa } from './harness';
-import { defaults, html, waitUntil } from './helpers';
+import { launchGlossaInChromium, type ChromiumGlossa } from '../e2e-lib/chromium-harness';
+import { defaults, html } from '../e2e-lib/requests';
+import { waitUntil } from '../e2e-lib/wait';
 
 const VIEWPORT = { width: 1000, height: 700 };
 const SECTIONS = 60;
@@ -83,9 +84,9 @@ type Meter = { start(): void; shares(): number[]; screenTranslated(): boolean };
 type MeterCall = 'start' | 'shares' | 'screenTranslated';
 
 describe('ahead of the reader', () => {
-  let glossa: Glossa;
+  let glossa: ChromiumGlossa;
   beforeAll(async () => {
-    glossa = await launchGlossa({ settings: { defaults: defaults('DE') } });
+    glossa = await launchGlossaInChromium({ settings: { defaults: defaults('DE') } });
     glossa.api.faults.latencyMs = 100;
     glossa.pages.set('/reader/long.html', longArticle());
   });
@@ -100,7 +101,7 @@ describe('ahead of the reader', () => {
     const meter = <K extends MeterCall>(call: K) => page.evaluate((name) => (window as unknown as { __meter: Meter }).__meter[name]() as ReturnType<Meter[K]>, call);
     await glossa.dispatchCommand('translate-page', page);
     // The reader starts once the first screen reads translated.
-    await waitUntil(() => meter('screenTranslated'), 30_000, 'the first screen translated');
+    await waitUntil(() => meter('screenTranslated'), 'the first screen translated', 30_000);
     await meter('start');
     const height = await page.evaluate(() => document.documentElement.scrollHeight - innerHeight);
     expect(height / VIEWPORT.height).toBeGreaterThan(25);

@@ -8,10 +8,11 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CDPSession, Page } from 'playwright-core';
-import { launchGlossa, type Glossa } from './harness';
-import { defaults, html, translateRequests } from './helpers';
-import { noticeIn, popoverIn } from './closed-roots';
+import { launchGlossaInChromium, type ChromiumGlossa } from '../e2e-lib/chromium-harness';
+import { defaults, html, translateRequests } from '../e2e-lib/requests';
+import { noticeIn, popoverIn } from '../e2e-lib/closed-roots-chromium';
 import { startServer, type GlossaServer } from '../../server/index';
+import { waitUntil } from '../e2e-lib/wait';
 
 const SECRET = 'sk-hardening-9f3c2a7e-SECRET-KEY';
 
@@ -21,7 +22,7 @@ const PAGE = html('Secret keeping', `
 <textarea id="field">Text in a field to translate and replace.</textarea>`);
 
 /** Records, inside the content script's own world, every message it receives and every answer it gets. */
-async function recordContentMessages(glossa: Glossa, page: Page): Promise<{ read(): Promise<string>; cdp: CDPSession }> {
+async function recordContentMessages(glossa: ChromiumGlossa, page: Page): Promise<{ read(): Promise<string>; cdp: CDPSession }> {
   const tabId = await glossa.tabIdOf(page);
   const cdp = await glossa.context.newCDPSession(page);
   const contexts: { id: number; origin: string; type: string }[] = [];
@@ -33,13 +34,7 @@ async function recordContentMessages(glossa: Glossa, page: Page): Promise<{ read
   await glossa.inWorker(async (id: number) => {
     await chrome.scripting.executeScript({ target: { tabId: id }, files: ['page-engine.js'] });
   }, tabId);
-  const deadline = Date.now() + 5_000;
-  let world: { id: number } | undefined;
-  while (!world && Date.now() < deadline) {
-    world = contexts.find((c) => c.type === 'isolated' && c.origin.startsWith(glossa.extensionUrl));
-    if (!world) await new Promise((r) => setTimeout(r, 50));
-  }
-  if (!world) throw new Error('Glossa content script world not found');
+  const world = await waitUntil(() => contexts.find((c) => c.type === 'isolated' && c.origin.startsWith(glossa.extensionUrl)), 'Glossa content script world', 5_000);
   const hook = `(() => {
     const seen = globalThis.__glossaSeen = [];
     const api = globalThis.browser ?? globalThis.chrome;
@@ -69,7 +64,7 @@ async function recordContentMessages(glossa: Glossa, page: Page): Promise<{ read
 }
 
 /** Everything in the page, open shadow roots and Glossa's closed ones (notice and popover) included. */
-async function everythingInPage(glossa: Glossa, page: Page): Promise<string> {
+async function everythingInPage(glossa: ChromiumGlossa, page: Page): Promise<string> {
   const open = await page.evaluate(() => {
     let out = document.documentElement.outerHTML;
     for (const el of document.querySelectorAll('*')) if (el.shadowRoot) out += el.shadowRoot.innerHTML;
@@ -80,13 +75,13 @@ async function everythingInPage(glossa: Glossa, page: Page): Promise<string> {
 }
 
 describe('the API key stays secret', () => {
-  let glossa: Glossa;
+  let glossa: ChromiumGlossa;
   const consoleLines: string[] = [];
   let echo: Server;
   let echoUrl = '';
 
   beforeAll(async () => {
-    glossa = await launchGlossa({
+    glossa = await launchGlossaInChromium({
       server: { keys: [SECRET] },
       settings: { defaults: defaults('DE') },
     });
@@ -172,12 +167,12 @@ describe('the API key stays secret', () => {
 });
 
 describe('connection settings that cannot work: a clear message and no request', () => {
-  let glossa: Glossa;
+  let glossa: ChromiumGlossa;
   /** A server on 127.0.0.2: a host the e2e build has no permission for. */
   let unpermitted: GlossaServer;
 
   beforeAll(async () => {
-    glossa = await launchGlossa({ settings: { defaults: defaults('DE') } });
+    glossa = await launchGlossaInChromium({ settings: { defaults: defaults('DE') } });
     unpermitted = await startServer({ port: 0, host: '127.0.0.2', keys: ['other-key'] });
     glossa.pages.set('/hardening/settings.html', html('Settings page', '<p id="one">A paragraph that waits for a working connection.</p>'));
   });

@@ -6,8 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Frame, Page } from 'playwright-core';
 import { pseudoTranslate } from '../../server/index';
 import { HOSTILE_PAYLOADS } from '../content/selection/hostile-payloads';
-import { launchGlossa, TEST_KEY, type Glossa } from './harness';
-import { popoverIn, type GlossaRoot } from './closed-roots';
+import { launchGlossaInChromium, TEST_KEY, type ChromiumGlossa } from '../e2e-lib/chromium-harness';
+import { popoverIn, type GlossaRoot } from '../e2e-lib/closed-roots-chromium';
 
 const HOST = 'glossa-selection-popover';
 const TARGET = 'DE';
@@ -69,7 +69,7 @@ async function selectText(target: Page | Frame, selector: string, text: string):
 }
 
 describe('selection popover in Chromium', () => {
-  let glossa: Glossa;
+  let glossa: ChromiumGlossa;
   let page: Page;
   /** The popover's closed shadow root, reached from Glossa's isolated world (see closed-roots.ts). */
   const popover = (target: Page | Frame): GlossaRoot => popoverIn(target, glossa.extensionId);
@@ -92,7 +92,7 @@ describe('selection popover in Chromium', () => {
   }
 
   beforeAll(async () => {
-    glossa = await launchGlossa({ settings: { defaults: { targetLang: TARGET, sourceLang: '', formality: 'default', modelType: 'latency_optimized', bilingual: false } } });
+    glossa = await launchGlossaInChromium({ settings: { defaults: { targetLang: TARGET, sourceLang: '', formality: 'default', modelType: 'latency_optimized', bilingual: false } } });
     glossa.pages.set('/selection.html', ARTICLE);
     glossa.pages.set('/frame.html', FRAME);
     page = await glossa.openPage('/selection.html');

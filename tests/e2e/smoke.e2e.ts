@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchGlossa, type Glossa } from './harness';
+import { launchGlossaInChromium, type ChromiumGlossa } from '../e2e-lib/chromium-harness';
 
-describe('smoke: Glossa loads in Chromium and translates a page', () => {
-  let glossa: Glossa;
+describe('smoke: ChromiumGlossa loads in Chromium and translates a page', () => {
+  let glossa: ChromiumGlossa;
   beforeAll(async () => {
-    glossa = await launchGlossa({ settings: { defaults: { targetLang: 'DE', sourceLang: '', formality: 'default', modelType: 'latency_optimized', bilingual: false } } });
+    glossa = await launchGlossaInChromium({ settings: { defaults: { targetLang: 'DE', sourceLang: '', formality: 'default', modelType: 'latency_optimized', bilingual: false } } });
   });
   afterAll(async () => {
     await glossa?.close();

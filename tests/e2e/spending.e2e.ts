@@ -6,8 +6,9 @@
 // asks, and the user's Continue translates the site's page again.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { launchGlossa, TEST_KEY, type Glossa } from './harness';
-import { translateRequests, waitUntil } from './helpers';
+import { launchGlossaInChromium, TEST_KEY, type ChromiumGlossa } from '../e2e-lib/chromium-harness';
+import { translateRequests } from '../e2e-lib/requests';
+import { waitUntil } from '../e2e-lib/wait';
 
 // Each run's text is new: nothing comes from the cache of an earlier run.
 const RUN = Date.now().toString(36);
@@ -37,7 +38,7 @@ const reloader = (reload: boolean) => `<!doctype html><html lang="en"><head><met
 interface SiteSpend { billed: [number, number][]; granted: [number, number][]; paused?: boolean }
 
 describe('spending ceiling per site per hour', () => {
-  let glossa: Glossa;
+  let glossa: ChromiumGlossa;
 
   const siteRecord = () => glossa.inWorker(async () => ((await chrome.storage.session.get('siteSpending')).siteSpending as Record<string, SiteSpend> | undefined)?.['127.0.0.1']);
   const spent = (record: SiteSpend | undefined) => (record?.billed ?? []).reduce((sum, [, characters]) => sum + characters, 0);
@@ -45,7 +46,7 @@ describe('spending ceiling per site per hour', () => {
   const requestCount = () => translateRequests(glossa.api.log).length;
 
   beforeAll(async () => {
-    glossa = await launchGlossa({
+    glossa = await launchGlossaInChromium({
       settings: {
         defaults: { targetLang: 'DE', sourceLang: '', formality: 'default', modelType: 'latency_optimized', bilingual: false },
         siteRules: { always: ['127.0.0.1'], never: [] },
@@ -66,7 +67,7 @@ describe('spending ceiling per site per hour', () => {
     await page.evaluate(() => location.replace('/reloader.html?n=1'));
 
     // Loads are translated as they load, until the site's hour reaches the ceiling.
-    await waitUntil(async () => (await siteRecord())?.paused === true, 60_000, 'the site pausing at its ceiling');
+    await waitUntil(async () => (await siteRecord())?.paused === true, 'the site pausing at its ceiling', 60_000);
     const pausedRecord = await siteRecord();
     expect(spent(pausedRecord)).toBeGreaterThanOrEqual(CEILING);
     // What was in flight when the ceiling was reached still landed, nothing more: about one load's worth.
@@ -75,10 +76,10 @@ describe('spending ceiling per site per hour', () => {
     expect(pausedAt).toBeGreaterThanOrEqual(5); // 2,000 characters a load: the ceiling is five loads
 
     // Paused: the page keeps reloading with new text, and nothing more is sent.
-    await waitUntil(async () => (await loadNumber(page)) >= pausedAt + 2, 30_000, 'two more loads');
+    await waitUntil(async () => (await loadNumber(page)) >= pausedAt + 2, 'two more loads', 30_000);
     const sent = requestCount();
     const before = await loadNumber(page);
-    await waitUntil(async () => (await loadNumber(page)) >= before + 3, 30_000, 'three more loads');
+    await waitUntil(async () => (await loadNumber(page)) >= before + 3, 'three more loads', 30_000);
     expect(requestCount()).toBe(sent);
     expect(spent(await siteRecord())).toBe(spent(pausedRecord));
     const untranslated = await page.locator('#item-0').innerText().catch(() => '');
@@ -90,14 +91,14 @@ describe('spending ceiling per site per hour', () => {
     await popup.getByText(/This site has used [\d,]+ characters in the last hour/).waitFor();
     await page.bringToFront();
     await waitUntil(async () => (await page.evaluate(() => (window as unknown as { reloading?: boolean }).reloading).catch(() => undefined)) === false
-      && (await glossa.inWorker(async (id: number) => (await chrome.tabs.get(id)).status, tabId)) === 'complete', 30_000, 'the last load');
+      && (await glossa.inWorker(async (id: number) => (await chrome.tabs.get(id)).status, tabId)) === 'complete', 'the last load', 30_000);
     const last = await loadNumber(page);
     expect(await page.locator('#item-0').innerText()).toMatch(/^Load \d+, item 0 of run/);
 
     // Continue: the site gets another ceiling's worth, and the page on screen is translated.
     await popup.getByRole('button', { name: 'Keep translating' }).click();
-    await waitUntil(async () => (await siteRecord())?.paused !== true, 30_000, 'the pause ending');
-    await waitUntil(async () => !/^Load \d+, item 9 of run/.test(await page.locator('#item-9').innerText().catch(() => 'Load 0, item 9 of run')), 30_000, 'the last load being translated');
+    await waitUntil(async () => (await siteRecord())?.paused !== true, 'the pause ending', 30_000);
+    await waitUntil(async () => !/^Load \d+, item 9 of run/.test(await page.locator('#item-9').innerText().catch(() => 'Load 0, item 9 of run')), 'the last load being translated', 30_000);
     expect(await loadNumber(page)).toBe(last);
     expect(requestCount()).toBeGreaterThan(sent);
     const after = await siteRecord();

@@ -13,9 +13,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CDPSession, Frame, Page } from 'playwright-core';
 import type { AxeResults, Result } from 'axe-core';
 import type { RequestRecord } from '../../server/index';
-import { launchGlossa, TEST_KEY, type Glossa } from './harness';
-import { popoverIn } from './closed-roots';
-import { waitUntil } from './helpers';
+import { launchGlossaInChromium, TEST_KEY, type ChromiumGlossa } from '../e2e-lib/chromium-harness';
+import { popoverIn } from '../e2e-lib/closed-roots-chromium';
+import { waitUntil } from '../e2e-lib/wait';
 
 const HOST = 'glossa-selection-popover';
 
@@ -62,12 +62,12 @@ async function selectText(page: Page, selector: string, text: string): Promise<s
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 /** The term form frame Glossa shows on `page` (an extension page: the form runs out of the page's reach). */
-async function formFrame(glossa: Glossa, page: Page): Promise<Frame> {
+async function formFrame(glossa: ChromiumGlossa, page: Page): Promise<Frame> {
   let found: Frame | undefined;
   await waitUntil(() => {
     found = page.frames().find((frame) => frame.url().startsWith(`${glossa.extensionUrl}/term-form.html#`));
     return !!found;
-  }, 15_000, 'the term form frame');
+  }, 'the term form frame', 15_000);
   return found!;
 }
 
@@ -103,7 +103,7 @@ async function waitForText(frame: Frame, pattern: RegExp): Promise<string> {
     const shown = ((await frame.locator('body').textContent()) ?? '').replace(/\s+/g, ' ');
     found = pattern.exec(shown)?.[0] ?? '';
     return found !== '';
-  }, 20_000, `text matching ${pattern}`);
+  }, `text matching ${pattern}`, 20_000);
   return found;
 }
 
@@ -111,7 +111,7 @@ async function waitForText(frame: Frame, pattern: RegExp): Promise<string> {
 const glossariesLoaded = (frame: Frame) => frame.locator('#glossa-term-glossary:not([disabled])').waitFor();
 
 /** Glossa's content script world of the page's top frame, over the DevTools protocol. */
-async function contentWorld(glossa: Glossa, page: Page): Promise<{ cdp: CDPSession; run<R>(expression: string): Promise<R> }> {
+async function contentWorld(glossa: ChromiumGlossa, page: Page): Promise<{ cdp: CDPSession; run<R>(expression: string): Promise<R> }> {
   const cdp = await glossa.context.newCDPSession(page);
   const contexts: { id: number; origin: string; type: string; frameId: string }[] = [];
   cdp.on('Runtime.executionContextCreated', (event: { context: { id: number; origin: string; auxData?: { type?: string; frameId?: string } } }) => {
@@ -134,12 +134,12 @@ async function contentWorld(glossa: Glossa, page: Page): Promise<{ cdp: CDPSessi
 const textOf = (page: Page, selector: string) => page.locator(selector).evaluate((el) => el.textContent ?? '');
 
 describe('fixing a term in place', () => {
-  let glossa: Glossa;
+  let glossa: ChromiumGlossa;
   let article: Page;
   let glossaryId: string;
 
   beforeAll(async () => {
-    glossa = await launchGlossa();
+    glossa = await launchGlossaInChromium();
     const response = await fetch(`${glossa.api.url}/v3/glossaries`, {
       method: 'POST',
       headers: { Authorization: `Service-Auth-Key ${TEST_KEY}`, 'Content-Type': 'application/json' },

@@ -4,8 +4,8 @@
 // Debian's Chromium needs the chromium-l10n package for --lang to take effect (TOOLCHAIN.md).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { launchGlossa, type Glossa } from './harness';
-import { axeViolations, describeViolations } from './axe';
+import { launchGlossaInChromium, type ChromiumGlossa } from '../e2e-lib/chromium-harness';
+import { axeViolations, describeViolations } from '../e2e-lib/axe';
 
 const SCHEMES = ['light', 'dark'] as const;
 
@@ -22,11 +22,11 @@ const LANGUAGES = [
 
 for (const expected of LANGUAGES) {
   describe(`the UI in ${expected.lang}`, () => {
-    let glossa: Glossa;
+    let glossa: ChromiumGlossa;
     let article: Page;
 
     beforeAll(async () => {
-      glossa = await launchGlossa({
+      glossa = await launchGlossaInChromium({
         lang: expected.lang,
         settings: { defaults: { targetLang: 'DE', sourceLang: '', formality: 'default', modelType: 'latency_optimized', bilingual: false } },
       });

@@ -4,9 +4,10 @@
 // stopped between translations still knows the tab is translated (Show original works).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { launchGlossa, type Glossa } from './harness';
-import { badgeText, defaults, html, sendCounts, translateRequests, waitForTranslateRequests } from './helpers';
+import { launchGlossaInChromium, type ChromiumGlossa, badgeText } from '../e2e-lib/chromium-harness';
+import { defaults, html, sendCounts, translateRequests, waitForTranslateRequests } from '../e2e-lib/requests';
 import { pseudoTranslate } from '../../server/index';
+import { waitUntil } from '../e2e-lib/wait';
 
 const de = (text: string) => pseudoTranslate(text, 'DE', { tagHandling: 'html' });
 
@@ -24,16 +25,16 @@ async function allTranslated(p: Page, texts: readonly string[], timeout = 30_000
  * stopped worker's handle, which does not answer until something starts the worker again, so
  * the test opens an extension page (as Glossa.worker() does) before talking to it.
  */
-async function wakeWorker(glossa: Glossa): Promise<void> {
+async function wakeWorker(glossa: ChromiumGlossa): Promise<void> {
   const waker = await glossa.context.newPage();
   await waker.goto(`${glossa.extensionUrl}/popup.html`);
   await waker.close();
 }
 
 describe('service worker stopped mid-translation', () => {
-  let glossa: Glossa;
+  let glossa: ChromiumGlossa;
   beforeAll(async () => {
-    glossa = await launchGlossa({ settings: { defaults: defaults('DE') } });
+    glossa = await launchGlossaInChromium({ settings: { defaults: defaults('DE') } });
   });
   afterAll(async () => {
     await glossa?.close();
@@ -49,8 +50,8 @@ describe('service worker stopped mid-translation', () => {
       await glossa.dispatchCommand('translate-page', tab);
       await waitForTranslateRequests(glossa, logStart, 1);
       await glossa.stopWorker();
-      // The stopped worker's request was cut off: the server saw its client go away.
-      await new Promise((r) => setTimeout(r, 300));
+      // The stopped worker's request was cut off: the server sees its client go away.
+      await waitUntil(() => translateRequests(glossa.api.log, logStart).some((r) => r.aborted), 'the server to see the request cut off', 10_000).catch(() => undefined);
       expect(translateRequests(glossa.api.log, logStart).some((r) => r.aborted)).toBe(true);
     } finally {
       glossa.api.faults.latencyMs = 0;

@@ -9,9 +9,9 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import type { AxeResults, Result } from 'axe-core';
-import { launchGlossa, type Glossa } from './harness';
-import { waitUntil } from './helpers';
-import type { GlossaRoot } from './closed-roots';
+import { launchGlossaInChromium, type ChromiumGlossa } from '../e2e-lib/chromium-harness';
+import { waitUntil } from '../e2e-lib/wait';
+import type { GlossaRoot } from '../e2e-lib/closed-roots-chromium';
 import { commandTranslateField, panelIn, panelOutcome } from './writing/session';
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -33,12 +33,12 @@ async function panelViolations(panel: GlossaRoot): Promise<Result[]> {
 const describeViolations = (violations: Result[]) => violations.map((v) => `${v.impact} ${v.id}: ${v.help} → ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
 
 describe('writing help: keyboard only and axe-clean', () => {
-  let glossa: Glossa;
+  let glossa: ChromiumGlossa;
   let page: Page;
   const shots = process.env.GLOSSA_SHOTS;
 
   beforeAll(async () => {
-    glossa = await launchGlossa();
+    glossa = await launchGlossaInChromium();
     glossa.pages.set('/contact.html', PAGE);
   });
   afterAll(async () => {
@@ -67,7 +67,7 @@ describe('writing help: keyboard only and axe-clean', () => {
     expect(visited).toEqual(['dialog', 'Close', 'Target language', 'Formality']);
     expect(await page.inputValue('#message')).toBe(DRAFT);
     await page.keyboard.press('Enter');
-    await waitUntil(async () => (await page.inputValue('#message')) === preview, 10_000, 'the translation in the field');
+    await waitUntil(async () => (await page.inputValue('#message')) === preview, 'the translation in the field', 10_000);
     await page.keyboard.press('Escape');
     await panel.waitForClosed();
   });

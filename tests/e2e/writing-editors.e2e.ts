@@ -5,15 +5,15 @@
 // Ctrl+Z gives back the draft's model exactly; the page logs no error.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { launchGlossa, type Glossa } from './harness';
-import { waitUntil } from './helpers';
+import { launchGlossaInChromium, type ChromiumGlossa } from '../e2e-lib/chromium-harness';
+import { waitUntil } from '../e2e-lib/wait';
 import { bundleEditors, editorsPage } from './writing/editors';
 import { commandTranslateField, createGlossary, panelIn, panelOutcome, translateParams } from './writing/session';
 
 type Model = Record<string, unknown>;
 
 describe('writing help in apps and rich editors (Chromium)', () => {
-  let glossa: Glossa;
+  let glossa: ChromiumGlossa;
   let page: Page;
   const errors: string[] = [];
 
@@ -39,7 +39,7 @@ describe('writing help in apps and rich editors (Chromium)', () => {
   }
 
   beforeAll(async () => {
-    glossa = await launchGlossa({ settings: { defaults: { targetLang: 'FR', sourceLang: '', formality: 'default', modelType: 'latency_optimized', bilingual: false } } });
+    glossa = await launchGlossaInChromium({ settings: { defaults: { targetLang: 'FR', sourceLang: '', formality: 'default', modelType: 'latency_optimized', bilingual: false } } });
     const glossaryId = await createGlossary(glossa, 'Support terms', 'en', 'de', 'contract\tVertrag\ninvoice\tRechnung');
     await glossa.setStorage({ defaultGlossaries: { 'en>de': glossaryId } });
     glossa.pages.set('/editors.js', await bundleEditors());
@@ -58,62 +58,62 @@ describe('writing help in apps and rich editors (Chromium)', () => {
   it('a React 19 controlled textarea: the app state follows Replace, and Ctrl+Z brings the draft back in one step', async () => {
     const draft = await page.inputValue('#react-reply');
     const preview = await translateAndReplace('#react-reply');
-    await waitUntil(async () => (await page.textContent('#react-echo')) === preview, 10_000, 'React state holding the translation');
+    await waitUntil(async () => (await page.textContent('#react-echo')) === preview, 'React state holding the translation', 10_000);
     expect(await page.inputValue('#react-reply')).toBe(preview);
     expect(preview).toContain('Rechnung');
     await page.keyboard.press('Control+z');
-    await waitUntil(async () => (await page.textContent('#react-echo')) === draft, 10_000, 'React state back to the draft');
+    await waitUntil(async () => (await page.textContent('#react-echo')) === draft, 'React state back to the draft', 10_000);
     expect(errors).toEqual([]);
   });
 
   it('a Vue 3 v-model textarea: the model follows Replace and Ctrl+Z', async () => {
     const draft = await page.inputValue('#vue-reply');
     const preview = await translateAndReplace('#vue-reply');
-    await waitUntil(async () => (await page.textContent('#vue-echo')) === preview, 10_000, 'Vue model holding the translation');
+    await waitUntil(async () => (await page.textContent('#vue-echo')) === preview, 'Vue model holding the translation', 10_000);
     await page.keyboard.press('Control+z');
-    await waitUntil(async () => (await page.textContent('#vue-echo')) === draft, 10_000, 'Vue model back to the draft');
+    await waitUntil(async () => (await page.textContent('#vue-echo')) === draft, 'Vue model back to the draft', 10_000);
     expect(errors).toEqual([]);
   });
 
   it('Tiptap (ProseMirror): its document holds the translation with bold, link and list; Ctrl+Z restores the draft exactly', async () => {
     const before = await model('tiptap');
     await translateAndReplace('#tiptap .ProseMirror');
-    await waitUntil(async () => JSON.stringify(await model('tiptap')).includes('Vertrag'), 10_000, 'the translation in Tiptap');
+    await waitUntil(async () => JSON.stringify(await model('tiptap')).includes('Vertrag'), 'the translation in Tiptap', 10_000);
     const after = JSON.stringify(await model('tiptap'));
     expect(after).toContain('"type":"bold"');
     expect(after).toContain('"href":"https://example.com/contract"');
     expect(after.match(/"type":"listItem"/g)).toHaveLength(2);
     expect(after).not.toContain('First point');
     await page.keyboard.press('Control+z');
-    await waitUntil(async () => JSON.stringify(await model('tiptap')) === JSON.stringify(before), 10_000, 'the draft back in Tiptap');
+    await waitUntil(async () => JSON.stringify(await model('tiptap')) === JSON.stringify(before), 'the draft back in Tiptap', 10_000);
     expect(errors).toEqual([]);
   });
 
   it('Lexical: its editor state holds the translation with bold, link and list; Ctrl+Z restores the draft exactly', async () => {
     const before = await model('lexical');
     await translateAndReplace('#lexical');
-    await waitUntil(async () => JSON.stringify(await model('lexical')).includes('Vertrag'), 10_000, 'the translation in Lexical');
+    await waitUntil(async () => JSON.stringify(await model('lexical')).includes('Vertrag'), 'the translation in Lexical', 10_000);
     const after = JSON.stringify(await model('lexical'));
     expect(after).toMatch(/"format":1,[^}]*"text":"[^"]+"/);
     expect(after).toContain('"url":"https://example.com/contract"');
     expect(after.match(/"type":"listitem"/g)).toHaveLength(2);
     expect(after).not.toContain('First point');
     await page.keyboard.press('Control+z');
-    await waitUntil(async () => JSON.stringify(await model('lexical')) === JSON.stringify(before), 10_000, 'the draft back in Lexical');
+    await waitUntil(async () => JSON.stringify(await model('lexical')) === JSON.stringify(before), 'the draft back in Lexical', 10_000);
     expect(errors).toEqual([]);
   });
 
   it('Quill: its contents hold the translation with bold, link and bullet list; Ctrl+Z restores the draft exactly', async () => {
     const before = await model('quill');
     await translateAndReplace('#quill .ql-editor');
-    await waitUntil(async () => JSON.stringify(await model('quill')).includes('Vertrag'), 10_000, 'the translation in Quill');
+    await waitUntil(async () => JSON.stringify(await model('quill')).includes('Vertrag'), 'the translation in Quill', 10_000);
     const after = JSON.stringify(await model('quill'));
     expect(after).toContain('"bold":true');
     expect(after).toContain('"link":"https://example.com/contract"');
     expect(after.match(/"list":"bullet"/g)).toHaveLength(2);
     expect(after).not.toContain('First point');
     await page.keyboard.press('Control+z');
-    await waitUntil(async () => JSON.stringify(await model('quill')) === JSON.stringify(before), 10_000, 'the draft back in Quill');
+    await waitUntil(async () => JSON.stringify(await model('quill')) === JSON.stringify(before), 'the draft back in Quill', 10_000);
     expect(errors).toEqual([]);
   });
 
@@ -121,9 +121,9 @@ describe('writing help in apps and rich editors (Chromium)', () => {
     for (const [name, selector] of [['tiptap', '#tiptap .ProseMirror'], ['lexical', '#lexical'], ['quill', '#quill .ql-editor']] as const) {
       const before = JSON.stringify(await model(name));
       await translateAndReplace(selector);
-      await waitUntil(async () => JSON.stringify(await model(name)).includes('Vertrag'), 10_000, `the translation in ${name}`);
+      await waitUntil(async () => JSON.stringify(await model(name)).includes('Vertrag'), `the translation in ${name}`, 10_000);
       await panelIn(glossa, page).click('button', 'Undo');
-      await waitUntil(async () => JSON.stringify(await model(name)) === before, 10_000, `the draft back in ${name} after Undo`);
+      await waitUntil(async () => JSON.stringify(await model(name)) === before, `the draft back in ${name} after Undo`, 10_000);
     }
     expect(errors).toEqual([]);
   });

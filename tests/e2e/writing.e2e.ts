@@ -6,10 +6,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { pseudoTranslate } from '../../server/index';
-import { launchGlossa, type Glossa } from './harness';
+import { launchGlossaInChromium, type ChromiumGlossa } from '../e2e-lib/chromium-harness';
 import { HOSTILE_PAYLOADS } from '../content/selection/hostile-payloads';
-import { waitUntil } from './helpers';
-import { popoverIn } from './closed-roots';
+import { waitUntil } from '../e2e-lib/wait';
+import { popoverIn } from '../e2e-lib/closed-roots-chromium';
 import { choice, commandTranslateField, createGlossary, menuTranslateField, panelIn, panelOutcome, pick, readAs, translateParams } from './writing/session';
 
 const DRAFT = 'Thank you for your message.\nWe will send the translation of the contract tomorrow.';
@@ -29,7 +29,7 @@ const FRAME = `<!doctype html><html lang="de"><head><meta charset="utf-8"></head
 <textarea id="framed" rows="3" cols="40">Please call me back about the invoice.</textarea></body></html>`;
 
 describe('writing help in Chromium', () => {
-  let glossa: Glossa;
+  let glossa: ChromiumGlossa;
   let page: Page;
   let glossaryId: string;
   const panel = () => panelIn(glossa, page);
@@ -44,7 +44,7 @@ describe('writing help in Chromium', () => {
   }
 
   beforeAll(async () => {
-    glossa = await launchGlossa({ settings: { defaults: { targetLang: 'FR', sourceLang: '', formality: 'default', modelType: 'latency_optimized', bilingual: false } } });
+    glossa = await launchGlossaInChromium({ settings: { defaults: { targetLang: 'FR', sourceLang: '', formality: 'default', modelType: 'latency_optimized', bilingual: false } } });
     glossaryId = await createGlossary(glossa, 'Support terms', 'en', 'de', 'contract\tVertrag\ninvoice\tRechnung');
     await glossa.setStorage({ defaultGlossaries: { 'en>de': glossaryId } });
     glossa.pages.set('/writing.html', PAGE);
@@ -78,7 +78,7 @@ describe('writing help in Chromium', () => {
     expect(await panel().text('.billed')).toBe(`${sent.length} characters billed`);
 
     await panel().click('button:not([disabled])', 'Replace');
-    await waitUntil(async () => (await page.inputValue('#reply')) === expected, 10_000, 'the translation in the field');
+    await waitUntil(async () => (await page.inputValue('#reply')) === expected, 'the translation in the field', 10_000);
     expect(await panel().text('.footer button')).toBe('Undo');
     await page.keyboard.press('Control+z');
     expect(await page.inputValue('#reply')).toBe(DRAFT);
@@ -97,10 +97,10 @@ describe('writing help in Chromium', () => {
     await pick(panel(), 'Target language', 'DE');
     await panelOutcome(panel());
     await pick(panel(), 'Formality', 'more');
-    await waitUntil(() => translateParams(glossa).some((p) => p.formality === 'prefer_more'), 10_000, 'a request with formality');
+    await waitUntil(() => translateParams(glossa).some((p) => p.formality === 'prefer_more'), 'a request with formality', 10_000);
     const preview = (await panelOutcome(panel())).preview!;
     await panel().click('button:not([disabled])', 'Replace');
-    await waitUntil(async () => (await page.inputValue('#subject')) === `Re: ${preview} from March`, 10_000, 'only the selection replaced');
+    await waitUntil(async () => (await page.inputValue('#subject')) === `Re: ${preview} from March`, 'only the selection replaced', 10_000);
     const prefs = await glossa.inWorker(async () => (await chrome.storage.local.get('writingPrefs')).writingPrefs);
     expect(prefs).toEqual({ '127.0.0.1': { targetLang: 'DE', formality: 'more' } });
   });
@@ -129,7 +129,7 @@ describe('writing help in Chromium', () => {
     expect(await page.locator('#editor').innerHTML()).toBe(before);
 
     await panel().click('button:not([disabled])', 'Replace');
-    await waitUntil(async () => (await page.locator('#editor').innerText()).includes('Vertrag'), 10_000, 'the translation in the editor');
+    await waitUntil(async () => (await page.locator('#editor').innerText()).includes('Vertrag'), 'the translation in the editor', 10_000);
     const written = await page.locator('#editor').evaluate((el) => ({
       bold: el.querySelectorAll('b').length,
       href: el.querySelector('a')?.getAttribute('href'),
@@ -138,7 +138,7 @@ describe('writing help in Chromium', () => {
     }));
     expect(written).toEqual({ bold: 1, href: 'https://example.com/contract', items: 2, ids: 0 });
     await page.keyboard.press('Control+z');
-    await waitUntil(async () => (await page.locator('#editor').innerHTML()) === before, 10_000, 'the draft back after Ctrl+Z');
+    await waitUntil(async () => (await page.locator('#editor').innerHTML()) === before, 'the draft back after Ctrl+Z', 10_000);
   });
 
   it('leaves the field untouched when the user types while the translation is on its way', async () => {
@@ -147,7 +147,7 @@ describe('writing help in Chromium', () => {
     await fill('#reply', draft);
     glossa.api.faults.add({ fault: 'delay', delayMs: 4000, path: '/v2/translate', times: 1 });
     await commandTranslateField(glossa, page);
-    await waitUntil(() => glossa.api.log.some((r) => r.path === '/v2/translate'), 10_000, 'the request at the server');
+    await waitUntil(() => glossa.api.log.some((r) => r.path === '/v2/translate'), 'the request at the server', 10_000);
     await page.focus('#reply');
     await page.keyboard.type(' Regards');
     const outcome = await panelOutcome(panel());
@@ -161,9 +161,9 @@ describe('writing help in Chromium', () => {
     await commandTranslateField(glossa, page);
     const { preview } = await panelOutcome(panel());
     await panel().click('button:not([disabled])', 'Replace');
-    await waitUntil(async () => (await page.inputValue('#reply')) === preview, 10_000, 'the translation in the field');
+    await waitUntil(async () => (await page.inputValue('#reply')) === preview, 'the translation in the field', 10_000);
     await panel().click('button', 'Undo');
-    await waitUntil(async () => (await page.inputValue('#reply')) === DRAFT, 10_000, 'the draft back after Undo');
+    await waitUntil(async () => (await page.inputValue('#reply')) === DRAFT, 'the draft back after Undo', 10_000);
     await panel().waitForClosed();
   });
 
@@ -193,7 +193,7 @@ describe('writing help in Chromium', () => {
     const { preview } = await panelOutcome(panel());
     expect(translateParams(glossa).at(-1)!.text).toEqual(['First point']);
     await panel().click('button:not([disabled])', 'Replace');
-    await waitUntil(async () => (await page.locator('#editor li').first().innerText()) === `${preview} of the offer`, 10_000, 'only the selection replaced');
+    await waitUntil(async () => (await page.locator('#editor li').first().innerText()) === `${preview} of the offer`, 'only the selection replaced', 10_000);
     expect(await page.locator('#editor li').count()).toBe(2);
     expect(await page.locator('#editor b').innerText()).toBe('quick');
   });
@@ -220,7 +220,7 @@ describe('writing help in Chromium', () => {
       const outcome = await panelOutcome(panel());
       if (outcome.problem) continue; // nothing readable left: said so, nothing written
       await panel().click('button:not([disabled])', 'Replace');
-      await waitUntil(async () => (await page.locator('#editor').innerText()).includes(aim(payload.visible!)), 10_000, `${payload.name} written as text`);
+      await waitUntil(async () => (await page.locator('#editor').innerText()).includes(aim(payload.visible!)), `${payload.name} written as text`, 10_000);
       const found = await page.evaluate(() => {
         const bad: string[] = [];
         for (const el of document.querySelectorAll('#editor *')) {
@@ -242,6 +242,6 @@ describe('writing help in Chromium', () => {
     const outcome = await panelOutcome(root);
     expect(outcome.preview).toMatch(/Pl[ëe]{1,2}[äa]s[ëe] c[äa]ll/);
     await root.click('button:not([disabled])', 'Replace');
-    await waitUntil(async () => (await frame.inputValue('#framed')) === outcome.preview, 10_000, 'the framed field replaced');
+    await waitUntil(async () => (await frame.inputValue('#framed')) === outcome.preview, 'the framed field replaced', 10_000);
   });
 });

@@ -2,7 +2,6 @@
 // restore exact. (Timing in a real browser is measured by scripts/bench/page.bench.ts.)
 import { afterEach, describe, expect, it } from 'vitest';
 import { fakeTranslator, stopAllEngines, testEngine, translateBody } from './fake-translator';
-import type { Nearness, VisibilityFactory } from '../../utils/page/visibility';
 import { collectBlocks, type CollectContext } from '../../utils/page/collect';
 
 afterEach(async () => {
@@ -106,121 +105,5 @@ describe('collectBlocks', () => {
 
   it('ends runs at skipped block-level elements', () => {
     expect(blocks('<div>Before<pre>code\n  here</pre>After</div>')).toEqual(['Before', 'After']);
-  });
-});
-
-describe('ordering near the viewport', () => {
-  it('sends blocks only ahead of the reader as full batches, and the rest when they come near, filled up', async () => {
-    document.body.innerHTML = Array.from({ length: 12 }, (_, i) => `<p id="p${i}">Block ${i}</p>`).join('');
-    let report!: (el: Element, nearness: Nearness) => void;
-    const visibility: VisibilityFactory = (onNear) => {
-      report = onNear;
-      return { observe: () => undefined, unobserve: () => undefined, disconnect: () => undefined };
-    };
-    const translator = fakeTranslator();
-    const engine = testEngine(translator.translate, { visibility, limit: { blocks: 5, characters: 120_000 }, nearbyDelayMs: 0 });
-    await engine.start();
-    const p = (i: number) => document.getElementById(`p${i}`)!;
-    report(p(0), 'viewport');
-    for (let i = 1; i < 4; i++) report(p(i), 'ahead');
-    await new Promise((r) => setTimeout(r, 20));
-    await engine.idle();
-    expect(translator.calls.map((c) => c.blocks.map((b) => b.text))).toEqual([['Block 0', 'Block 1', 'Block 2', 'Block 3']]);
-    // Blocks ahead wait until they make a full batch…
-    report(p(4), 'ahead');
-    report(p(5), 'ahead');
-    await new Promise((r) => setTimeout(r, 20));
-    expect(translator.calls).toHaveLength(1);
-    for (let i = 6; i < 9; i++) report(p(i), 'ahead');
-    await new Promise((r) => setTimeout(r, 20));
-    expect(translator.calls[1].blocks.map((b) => b.text)).toEqual(['Block 4', 'Block 5', 'Block 6', 'Block 7', 'Block 8']);
-    expect(translator.calls[1].info.priority).toBe('ahead');
-    // …or come near the screen: after the first call, a call for blocks near the reader is
-    // filled with the blocks that follow them on the page (a call costs a request either way).
-    report(p(9), 'ahead');
-    report(p(9), 'nearby');
-    await new Promise((r) => setTimeout(r, 20));
-    await engine.idle();
-    expect(translator.calls[2].blocks.map((b) => b.text)).toEqual(['Block 9', 'Block 10', 'Block 11']);
-    expect(translator.calls).toHaveLength(3);
-    expect(document.getElementById('p11')!.textContent).toBe('BLOCK 11');
-    expect(engine.progress()).toMatchObject({ total: 12, done: 12 });
-  });
-});
-
-describe('calls for a whole page', () => {
-  it('reads through a page in the fewest calls: the first for the screen, then only full ones', async () => {
-    // 230 paragraphs, every fifth with a tooltip, some repeated, and a title: 230 + 46 + 1 texts,
-    // of which the 23 repeated ones (every tenth paragraph reads the same) go once.
-    document.title = 'Ein Artikel';
-    document.body.innerHTML = Array.from({ length: 230 }, (_, i) =>
-      `<p id="p${i}"${i % 5 === 0 ? ` title="Hinweis ${i}"` : ''}>${i % 10 === 9 ? 'Immer gleich' : `Absatz ${i} mit <b>Text</b>`}</p>`).join('');
-    const seen = new Map<Element, boolean>();
-    let report!: (el: Element, nearness: Nearness) => void;
-    const visibility: VisibilityFactory = (onNear) => {
-      report = onNear;
-      return { observe: (el) => seen.set(el, true), unobserve: () => undefined, disconnect: () => undefined };
-    };
-    const translator = fakeTranslator();
-    const engine = testEngine(translator.translate, { visibility });
-    await engine.start();
-    const p = (i: number) => document.getElementById(`p${i}`)!;
-    const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
-    // The screen, then the reader scrolls a few paragraphs at a time, each coming near before it is on screen.
-    for (let i = 0; i < 6; i++) report(p(i), 'viewport');
-    await wait(5);
-    for (let top = 6; top < 230; top += 7) {
-      for (let i = top; i < Math.min(top + 7, 230); i++) report(p(i), 'ahead');
-      for (let i = top; i < Math.min(top + 7, 230); i++) report(p(i), 'nearby');
-      await wait(3);
-    }
-    await wait(200);
-    await engine.idle();
-
-    const distinct = new Set(translator.calls.flatMap((c) => c.blocks.map((b) => `${b.format}\u0000${b.text}`)));
-    const sent = translator.calls.reduce((n, c) => n + c.blocks.length, 0);
-    expect(sent).toBe(distinct.size); // nothing sent twice
-    expect(distinct.size).toBe(230 - 23 + 1 + 46 + 1);
-    // The first call is what was on screen; after it every call is full but the last.
-    const sizes = translator.calls.map((c) => c.blocks.length);
-    expect(translator.calls[0].info.priority).toBe('viewport');
-    expect(sizes.slice(1, -1).every((n) => n === 50)).toBe(true);
-    expect(translator.calls).toHaveLength(1 + Math.ceil((distinct.size - sizes[0]) / 50));
-    // Text and HTML blocks share calls.
-    expect(translator.calls.some((c) => new Set(c.blocks.map((b) => b.format)).size === 2)).toBe(true);
-    expect(document.getElementById('p229')!.textContent).toBe('IMMER GLEICH');
-    expect(document.getElementById('p225')!.title).toBe('HINWEIS 225');
-    expect(engine.progress()).toMatchObject({ failed: 0 });
-    expect(engine.progress().done).toBe(engine.progress().total);
-  });
-});
-
-describe('filling calls', () => {
-  it('fills calls with the blocks after the reader, never with hidden ones, which go once they are shown', async () => {
-    document.body.innerHTML = '<p id="p0">Top</p><p id="p1">Near</p><div id="menu" style="display:none"><p>Menu one</p><p>Menu two</p></div>'
-      + Array.from({ length: 6 }, (_, i) => `<p id="q${i}">Below ${i}</p>`).join('');
-    let report!: (el: Element, nearness: Nearness) => void;
-    const visibility: VisibilityFactory = (onNear) => {
-      report = onNear;
-      return { observe: () => undefined, unobserve: () => undefined, disconnect: () => undefined };
-    };
-    const translator = fakeTranslator();
-    const engine = testEngine(translator.translate, { visibility, limit: { blocks: 4, characters: 120_000 }, nearbyDelayMs: 0 });
-    await engine.start();
-    report(document.getElementById('p0')!, 'viewport');
-    await new Promise((r) => setTimeout(r, 10));
-    report(document.getElementById('p1')!, 'nearby');
-    await new Promise((r) => setTimeout(r, 20));
-    await engine.idle();
-    expect(translator.calls.map((c) => c.blocks.map((b) => b.text))).toEqual([['Top'], ['Near', 'Below 0', 'Below 1', 'Below 2']]);
-    expect(translator.sent()).not.toContain('Menu one');
-    // Shown and seen: the menu goes, with what follows it.
-    const menu = document.getElementById('menu')!;
-    menu.style.display = '';
-    report(menu.children[0], 'viewport');
-    await new Promise((r) => setTimeout(r, 20));
-    await engine.idle();
-    expect(translator.calls[2].blocks.map((b) => b.text)).toEqual(['Menu one', 'Menu two', 'Below 3', 'Below 4']);
-    expect(menu.textContent).toBe('MENU ONEMENU TWO');
   });
 });

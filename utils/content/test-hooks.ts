@@ -1,7 +1,7 @@
 // Glossa's shadow roots are closed, so page scripts can neither read a translation nor press
 // Glossa's buttons. Test builds only (vitest, and `wxt build --mode e2e`) register the roots
 // here, in the content scripts' own world, which page scripts never see; the e2e harness reads
-// them from that world (tests/e2e/closed-roots.ts). Production builds drop this: the mode is
+// them from that world (tests/e2e-lib/closed-roots-chromium.ts). Production builds drop this: the mode is
 // replaced at build time and the registration is dead code.
 const HOOKS = Symbol.for('glossa.test-hooks');
 

@@ -1,12 +1,12 @@
 // Shared steps of the writing-help end-to-end tests in Chromium: the command and the menu item
 // `translate-field` fired as the browser would, the panel's closed root, and what the server got.
 import type { Page } from 'playwright-core';
-import type { Glossa } from '../harness';
-import { popoverIn, type GlossaRoot } from '../closed-roots';
-import { TEST_KEY } from '../harness';
+import type { ChromiumGlossa } from '../../e2e-lib/chromium-harness';
+import { popoverIn, type GlossaRoot } from '../../e2e-lib/closed-roots-chromium';
+import { TEST_KEY } from '../../e2e-lib/chromium-harness';
 
 /** Fires the `translate-field` command on the page (the shortcut Alt+Shift+W). */
-export async function commandTranslateField(glossa: Glossa, page: Page): Promise<void> {
+export async function commandTranslateField(glossa: ChromiumGlossa, page: Page): Promise<void> {
   const tabId = await glossa.tabIdOf(page);
   await glossa.inWorker(async (id: number) => {
     const tab = await chrome.tabs.get(id);
@@ -15,7 +15,7 @@ export async function commandTranslateField(glossa: Glossa, page: Page): Promise
 }
 
 /** Fires the editable context menu's `translate-field` item on the page's top frame. */
-export async function menuTranslateField(glossa: Glossa, page: Page): Promise<void> {
+export async function menuTranslateField(glossa: ChromiumGlossa, page: Page): Promise<void> {
   const tabId = await glossa.tabIdOf(page);
   await glossa.inWorker(async (id: number) => {
     const tab = await chrome.tabs.get(id);
@@ -24,7 +24,7 @@ export async function menuTranslateField(glossa: Glossa, page: Page): Promise<vo
   }, tabId);
 }
 
-export function panelIn(glossa: Glossa, page: Page): GlossaRoot {
+export function panelIn(glossa: ChromiumGlossa, page: Page): GlossaRoot {
   return popoverIn(page, glossa.extensionId);
 }
 
@@ -39,12 +39,12 @@ export function panelOutcome(panel: GlossaRoot): Promise<{ preview?: string; pro
 }
 
 /** The parameters of the translate requests the server got since `from`. */
-export function translateParams(glossa: Glossa, from = 0): Record<string, unknown>[] {
+export function translateParams(glossa: ChromiumGlossa, from = 0): Record<string, unknown>[] {
   return glossa.api.log.slice(from).filter((r) => r.path === '/v2/translate').map((r) => r.params as Record<string, unknown>);
 }
 
 /** Creates a glossary on the test server; returns its id. */
-export async function createGlossary(glossa: Glossa, name: string, source: string, target: string, entries: string): Promise<string> {
+export async function createGlossary(glossa: ChromiumGlossa, name: string, source: string, target: string, entries: string): Promise<string> {
   const response = await fetch(`${glossa.api.url}/v3/glossaries`, {
     method: 'POST',
     headers: { Authorization: `Service-Auth-Key ${TEST_KEY}`, 'Content-Type': 'application/json' },
