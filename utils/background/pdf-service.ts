@@ -14,6 +14,7 @@ import { getTabState, updateTabState, type TabState } from './tab-state';
 import { hostnameOf } from './site-rules';
 import { applyBadge } from './badge';
 import { translationService, type TranslationService } from './translation/service';
+import { translateSelectionFor } from './selection-service';
 
 export const MENU_TRANSLATE_PDF_LINK = 'translate-pdf-link';
 
@@ -109,4 +110,10 @@ export function registerPdfService(ready: Promise<unknown> = Promise.resolve(), 
   onMessage('pdfViewerStart', ({ sender }) => ready.then(() => startPdfJob(viewerTab(sender), sender.url)));
   onMessage('translatePdfBlocks', ({ data, sender }) => ready.then(() => translatePdfTexts(viewerTab(sender), data, sender.tab?.incognito === true, sender.url, service ?? translationService())));
   onMessage('openPdfViewer', ({ data }) => ready.then(() => openPdfInViewer(data.tabId)));
+  // The viewer's selection popover: the same translation as a page's, billed to the PDF's site.
+  onMessage('translatePdfSelection', ({ data, sender }) => ready.then(() => translateSelectionFor(
+    { text: data.text, context: data.context, targetLang: data.targetLang },
+    { tabId: viewerTab(sender), site: hostnameOf(data.file), privateTab: sender.tab?.incognito === true },
+    { service },
+  )));
 }
