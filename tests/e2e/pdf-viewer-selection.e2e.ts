@@ -167,6 +167,16 @@ describe('PDF viewer: selection, glossary and links (Chromium)', () => {
     await viewer.keyboard.press('Escape');
   });
 
+  it('opens the popover from the translate-selection shortcut for words selected in the translation', async () => {
+    const shown = (await translations(viewer, 0))[3];
+    const words = shown.split(' ').slice(0, 2).join(' ');
+    const selected = await selectText(viewer, '.pdf-row[data-page="0"] .pdf-side .pdf-translation', words);
+    await glossa.dispatchCommand('translate-selection', viewer);
+    await waitUntil(async () => (await inPopover<string>(viewer, '(root) => root.querySelector(".translation")?.textContent ?? ""')) === de(selected), 15_000, 'the popover to show the translation');
+    await viewer.keyboard.press('Escape');
+    await waitUntil(async () => (await inPopover(viewer, '() => true')) === null, 10_000, 'Escape to close the popover');
+  });
+
   it('makes the PDF\'s links clickable: a web link opens in a new tab without opener, a page link scrolls', async () => {
     for (const view of ['side', 'over'] as const) {
       await viewer.getByLabel('View').selectOption(view);
