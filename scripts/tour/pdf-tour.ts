@@ -60,11 +60,9 @@ export async function runPdfTour(session: ExtensionSession, outDir: string, warn
       return shots;
     }
     await session.clickMenu('translate-selection', viewer, { selectionText: words });
-    // Its shadow root is closed: the translation has arrived when the popover grows past its "Translating…" line.
-    const host = viewer.locator('glossa-selection-popover');
-    await host.waitFor({ timeout: 15_000 }).catch(() => undefined);
-    const loadingHeight = (await host.boundingBox().catch(() => null))?.height ?? 0;
-    const shown = await viewer.waitForFunction((before) => (document.querySelector('glossa-selection-popover')?.getBoundingClientRect().height ?? 0) > before + 16, loadingHeight, { timeout: 15_000 })
+    // Its shadow root is closed: the translation has arrived when the popover is as tall as its
+    // footer (Copy, Add to glossary, billed) makes it, past its "Translating…" line.
+    const shown = await viewer.waitForFunction(() => (document.querySelector('glossa-selection-popover')?.getBoundingClientRect().height ?? 0) > 140, undefined, { timeout: 15_000 })
       .then(() => true, () => false);
     if (!shown) warnings.push('the PDF viewer\'s selection popover did not show a translation');
     const file = join(outDir, 'pdf-selection.png');
