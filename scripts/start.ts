@@ -14,6 +14,7 @@ import { assertPortFree, isAddressInUse, PortTakenError } from './lib/ports';
 import { HelpRequested, parseStartOptions, UsageError } from './lib/start-options';
 import { serveFolder, type StaticServer } from './lib/static-server';
 import { runTour } from './tour/run-tour';
+import { runPdfTour } from './tour/pdf-tour';
 import { runLocaleTour } from './tour/locale-tour';
 import { formatSummary } from './tour/summary';
 
@@ -113,6 +114,9 @@ async function main(): Promise<number> {
     runTour({ session, page, outDir: options.outDir, usage: () => translateUsage(api.log), setupMs, glossaryTerm: glossary ? DEMO_GLOSSARY_TERM : undefined }),
     interrupted.then(() => Promise.reject(new Interrupted('Tour interrupted.'))),
   ]);
+  // Then the PDF viewer: its three views in both schemes, and its selection popover.
+  say('opening a PDF in the viewer…');
+  figures.screenshots.push(...await runPdfTour(session, options.outDir, figures.warnings));
   if (options.locales) {
     // Then every surface per UI language and scheme, each language in a browser of its own.
     say('shooting every surface in each UI language…');

@@ -7,7 +7,7 @@ import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import type { PdfParagraph } from '@/utils/pdf/paragraphs';
 import { needsTranslation } from '@/utils/pdf/paragraphs';
 import { t } from '@/utils/shared/i18n';
-import { drawPage, type PdfDocument } from './pdf-document';
+import { drawPage, pageLinks, type PdfDocument, type PdfLink } from './pdf-document';
 import type { PdfTranslator, TranslationEntry } from './translator';
 
 export type PdfView = 'side' | 'over' | 'flow';
@@ -28,6 +28,8 @@ interface Props {
   /** Close to the screen: the page is drawn (far pages are let go to spare memory). */
   near: boolean;
   search?: string;
+  /** Scrolls the viewer to a 0-based page (the PDF's internal links). */
+  onGoToPage?(page: number): void;
 }
 
 function entryOf(translator: PdfTranslator | undefined, paragraph: PdfParagraph): TranslationEntry | undefined {
@@ -41,6 +43,34 @@ function Translation({ paragraph, entry, lang, style, class: extra }: { paragrap
     <p class={`pdf-translation ${extra ?? ''}`} data-paragraph-id={paragraph.id} data-kind={paragraph.kind} data-state={state} lang={entry?.state === 'done' ? lang?.toLowerCase() : undefined} dir="auto" style={style} title={entry?.state === 'failed' ? entry.message : undefined}>
       {text}
     </p>
+  );
+}
+
+/** The words under a link, for its accessible name: the paragraph it lies on, else its address. */
+function linkLabel(link: PdfLink, paragraphs: PdfParagraph[]): string {
+  const middle = link.box.y + link.box.height / 2;
+  const under = paragraphs.find((p) => middle >= p.box.y && middle <= p.box.y + p.box.height && link.box.x < p.box.x + p.box.width && link.box.x + link.box.width > p.box.x);
+  return under?.text ?? link.url ?? '';
+}
+
+/** The PDF's links over the page: web addresses open in a new tab (no opener), page links scroll. */
+function LinkLayer({ links, scale, paragraphs, onGoToPage }: { links: PdfLink[]; scale: number; paragraphs: PdfParagraph[]; onGoToPage?(page: number): void }) {
+  return (
+    <div class="pdf-links">
+      {links.map((link, i) => {
+        const style = { left: `${link.box.x * scale}px`, top: `${link.box.y * scale}px`, width: `${link.box.width * scale}px`, height: `${link.box.height * scale}px` };
+        const label = linkLabel(link, paragraphs);
+        if (link.url) return <a key={i} href={link.url} target="_blank" rel="noopener noreferrer" title={link.url} aria-label={label} style={style} />;
+        const page = link.page!;
+        return (
+          <a key={i} href={`#page-${page + 1}`} data-dest-page={page} title={t('pdfPageLabel', String(page + 1))} aria-label={label} style={style}
+            onClick={(event) => {
+              event.preventDefault();
+              onGoToPage?.(page);
+            }} />
+        );
+      })}
+    </div>
   );
 }
 
@@ -68,11 +98,22 @@ function CoverBox({ paragraph, entry, scale, lang }: { paragraph: PdfParagraph; 
   );
 }
 
-function PageViewImpl({ pdf, index, scale, view, size, paragraphs, translator, targetLang, near, search }: Props) {
+function PageViewImpl({ pdf, index, scale, view, size, paragraphs, translator, targetLang, near, search, onGoToPage }: Props) {
   const canvas = useRef<HTMLCanvasElement>(null);
   const textLayer = useRef<HTMLDivElement>(null);
   const [measured, setMeasured] = useState<{ width: number; height: number }>();
+  const [links, setLinks] = useState<PdfLink[]>([]);
   const drawn = view !== 'flow' && near;
+
+  // The page's links are read once it is drawn (a far page holds nothing of pdf.js).
+  useEffect(() => {
+    if (!drawn) return;
+    let gone = false;
+    void pdf.getPage(index + 1).then((page) => pageLinks(pdf, page)).then((found) => !gone && setLinks(found), () => undefined);
+    return () => {
+      gone = true;
+    };
+  }, [pdf, index, drawn]);
 
   useEffect(() => {
     if (!drawn || !canvas.current || !textLayer.current) return;
@@ -129,6 +170,7 @@ function PageViewImpl({ pdf, index, scale, view, size, paragraphs, translator, t
         {drawn && <canvas ref={canvas} aria-hidden="true" />}
         {drawn && <div ref={textLayer} class="textLayer" />}
         {view === 'over' && body.map((paragraph) => <CoverBox key={paragraph.id} paragraph={paragraph} entry={entryOf(translator, paragraph)} scale={scale} lang={targetLang} />)}
+        {drawn && links.length > 0 && <LinkLayer links={links} scale={scale} paragraphs={body} onGoToPage={onGoToPage} />}
       </div>
       {view === 'side' && (
         <div class="pdf-side" style={{ width: `${width}px`, minHeight: `${height}px`, paddingTop: `${(body[0]?.box.y ?? 0) * scale}px` }}>

@@ -10,6 +10,7 @@ import { PasswordDialog, usePasswordPrompt } from './PasswordDialog';
 import { outlineOf, type OutlineEntry } from './pdf-document';
 import { buildExportHtml, downloadHtml } from './export-html';
 import { openingScale, usePdfReader } from './use-pdf-reader';
+import { useViewerSelection } from './viewer-selection';
 
 /** Pages drawn around the ones on screen; farther pages are let go. */
 const DRAW_MARGIN = 2;
@@ -36,6 +37,7 @@ export function PdfViewer({ file }: Props) {
   const password = usePasswordPrompt();
   const reader = usePdfReader(password.ask);
   const { doc } = reader;
+  useViewerSelection(reader);
   const [scale, setScale] = useState(1);
   const [view, setView] = useState<PdfView>('side');
   const [search, setSearch] = useState('');
@@ -205,6 +207,7 @@ export function PdfViewer({ file }: Props) {
               targetLang={reader.job?.targetLang}
               near={near(index)}
               search={search}
+              onGoToPage={goTo}
             />
           ))}
         </div>

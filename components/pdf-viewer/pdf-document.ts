@@ -84,21 +84,45 @@ export interface OutlineEntry {
   children: OutlineEntry[];
 }
 
+/** The 0-based page a destination (named, or explicit) points at; undefined when it points nowhere in the document. */
+async function destinationPage(pdf: PdfDocument, target: unknown): Promise<number | undefined> {
+  try {
+    const dest = typeof target === 'string' ? await pdf.getDestination(target) : target;
+    const ref = Array.isArray(dest) ? dest[0] : undefined;
+    const page = typeof ref === 'number' ? ref : ref ? await pdf.getPageIndex(ref) : undefined;
+    return page !== undefined && page >= 0 && page < pdf.numPages ? page : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** The document's outline (bookmarks) with each entry's page, or [] when it has none. */
 export async function outlineOf(pdf: PdfDocument): Promise<OutlineEntry[]> {
   const outline = (await pdf.getOutline().catch(() => null)) ?? [];
   const resolve = async (items: typeof outline): Promise<OutlineEntry[]> =>
-    Promise.all(items.map(async (item) => {
-      let page: number | undefined;
-      try {
-        const dest = typeof item.dest === 'string' ? await pdf.getDestination(item.dest) : item.dest;
-        const ref = dest?.[0];
-        if (typeof ref === 'number') page = ref;
-        else if (ref) page = await pdf.getPageIndex(ref);
-      } catch {
-        page = undefined;
-      }
-      return { title: String(item.title ?? ''), page, children: await resolve(item.items ?? []) };
-    }));
+    Promise.all(items.map(async (item) => ({ title: String(item.title ?? ''), page: await destinationPage(pdf, item.dest), children: await resolve(item.items ?? []) })));
   return resolve(outline);
+}
+
+export interface PdfLink {
+  /** Where the link sits, in page units, origin top left. */
+  box: { x: number; y: number; width: number; height: number };
+  /** A web or mail address (only these schemes are kept: the PDF is untrusted). */
+  url?: string;
+  /** The 0-based page an internal link goes to. */
+  page?: number;
+}
+
+/** The page's link annotations that go somewhere Glossa can follow. */
+export async function pageLinks(pdf: PdfDocument, page: PdfPage): Promise<PdfLink[]> {
+  const viewport = page.getViewport({ scale: 1 });
+  const annotations = (await page.getAnnotations({ intent: 'display' }).catch(() => [])) as { subtype?: string; rect?: number[]; url?: unknown; dest?: unknown }[];
+  const links = await Promise.all(annotations.filter((a) => a.subtype === 'Link' && a.rect?.length === 4).map(async (a): Promise<PdfLink | undefined> => {
+    const [x1, y1, x2, y2] = viewport.convertToViewportRectangle(a.rect!);
+    const box = { x: Math.min(x1, x2), y: Math.min(y1, y2), width: Math.abs(x2 - x1), height: Math.abs(y2 - y1) };
+    if (typeof a.url === 'string' && /^(https?|mailto):/i.test(a.url)) return { box, url: a.url };
+    const target = a.dest === undefined ? undefined : await destinationPage(pdf, a.dest);
+    return target === undefined ? undefined : { box, page: target };
+  }));
+  return links.filter((link): link is PdfLink => link !== undefined);
 }

@@ -9,7 +9,7 @@ export type TranslateTexts = (texts: string[], priority: boolean) => Promise<{ r
 
 export type TranslationEntry =
   | { state: 'pending' }
-  | { state: 'done'; text: string }
+  | { state: 'done'; text: string; detectedSourceLang?: string }
   | { state: 'failed'; code: string; message: string };
 
 /** Cuts texts into messages of at most `limit.blocks` texts and `limit.characters` characters. */
@@ -37,7 +37,8 @@ export function createPdfTranslator(translate: TranslateTexts, onChange: () => v
   let billed = 0;
   let stopped = false;
 
-  async function send(texts: string[], priority: boolean): Promise<void> {
+  /** Sends one message; resolves the characters it billed. */
+  async function send(texts: string[], priority: boolean): Promise<number> {
     let outcome: Awaited<ReturnType<TranslateTexts>>;
     try {
       outcome = await translate(texts, priority);
@@ -46,14 +47,15 @@ export function createPdfTranslator(translate: TranslateTexts, onChange: () => v
       const message = err instanceof Error ? err.message : String(err);
       for (const text of texts) entries.set(text, { state: 'failed', code, message });
       onChange();
-      return;
+      return 0;
     }
     billed += outcome.billedCharacters;
     texts.forEach((text, i) => {
       const result = outcome.results[i];
-      entries.set(text, result?.ok ? { state: 'done', text: result.text } : { state: 'failed', code: result?.code ?? 'server', message: result?.message ?? '' });
+      entries.set(text, result?.ok ? { state: 'done', text: result.text, detectedSourceLang: result.detectedSourceLang } : { state: 'failed', code: result?.code ?? 'server', message: result?.message ?? '' });
     });
     onChange();
+    return outcome.billedCharacters;
   }
 
   async function runAhead(): Promise<void> {
@@ -72,18 +74,18 @@ export function createPdfTranslator(translate: TranslateTexts, onChange: () => v
   }
 
   /** Asks for the texts not known yet; `priority` ones (on screen) go now, the others queue. */
-  function request(texts: string[], priority: boolean): Promise<void> {
+  function request(texts: string[], priority: boolean): Promise<number> {
     const fresh = [...new Set(texts)].filter((text) => !entries.has(text) || (priority && ahead.includes(text)));
-    if (fresh.length === 0) return Promise.resolve();
+    if (fresh.length === 0) return Promise.resolve(0);
     for (const text of fresh) entries.set(text, { state: 'pending' });
     if (priority) {
       const moved = new Set(fresh);
       ahead.splice(0, ahead.length, ...ahead.filter((text) => !moved.has(text)));
       onChange();
-      return Promise.all(batchTexts(fresh, limit).map((batch) => send(batch, true))).then(() => undefined);
+      return Promise.all(batchTexts(fresh, limit).map((batch) => send(batch, true))).then((billedEach) => billedEach.reduce((sum, n) => sum + n, 0));
     }
     ahead.push(...fresh);
-    return runAhead();
+    return runAhead().then(() => 0);
   }
 
   return {
@@ -94,10 +96,15 @@ export function createPdfTranslator(translate: TranslateTexts, onChange: () => v
       return billed;
     },
     /** Sends the failed texts again (after a pause or an outage). */
-    retryFailed(): Promise<void> {
+    retryFailed(): Promise<number> {
       const failed = [...entries].filter(([, entry]) => entry.state === 'failed').map(([text]) => text);
       for (const text of failed) entries.delete(text);
       return request(failed, true);
+    },
+    /** Asks again for texts already translated (a glossary entry they hold changed); resolves what that billed. */
+    retranslate(texts: string[]): Promise<number> {
+      for (const text of texts) entries.delete(text);
+      return request(texts, true);
     },
     stop(): void {
       stopped = true;

@@ -1,6 +1,8 @@
 import { render } from 'preact';
 import { browser } from 'wxt/browser';
 import { PdfViewer } from '@/components/pdf-viewer/PdfViewer';
+import '@/components/ui/tokens.css';
+import '@/components/ui/controls.css';
 import '@/components/pdf-viewer/pdf-viewer.css';
 
 document.documentElement.lang = browser.i18n.getUILanguage();

@@ -73,6 +73,18 @@ describe('pdf service', () => {
     expect(server.billedCharacters).toBe(0);
   });
 
+  it('translates a selection in the viewer with its paragraph as unbilled context, and only for the viewer', async () => {
+    const reply = await ask('translatePdfSelection', { text: 'harbour master', context: 'The harbour master opens the gates.', file: 'https://example.org/a.pdf' }, viewerSender()) as { translation: string; format: string; targetLang: string; billedCharacters: number };
+    expect(reply).toMatchObject({ translation: pseudoTranslate('harbour master', 'FR'), format: 'text', targetLang: 'FR', billedCharacters: 'harbour master'.length });
+    const sent = server.log.filter((r) => r.path === '/v2/translate').at(-1)!.params as { text: string[]; context?: string };
+    expect(sent).toMatchObject({ text: ['harbour master'], context: 'The harbour master opens the gates.' });
+    const page: MessageSender = { id: fakeBrowser.runtime.id, tab: { id: 3, url: 'https://evil.example/' } as MessageSender['tab'], url: 'https://evil.example/', frameId: 0 };
+    await expect(ask('translatePdfSelection', { text: 'x', file: 'f' }, page)).rejects.toMatchObject({ code: 'forbidden' });
+    const options: MessageSender = { id: fakeBrowser.runtime.id, url: fakeBrowser.runtime.getURL('/options.html') };
+    await expect(ask('translatePdfSelection', { text: 'x', file: 'f' }, options)).rejects.toMatchObject({ code: 'bad-request' });
+    await expect(ask('translatePdfSelection', { text: '  ', file: 'f' }, viewerSender())).rejects.toMatchObject({ code: 'bad-request' });
+  });
+
   it('refuses more than one request\'s worth of texts in one message', async () => {
     const texts = Array.from({ length: 51 }, (_, i) => `text ${i}`);
     await expect(ask('translatePdfBlocks', { texts, file: 'f' }, viewerSender())).rejects.toMatchObject({ code: 'bad-request' });

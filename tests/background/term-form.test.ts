@@ -46,6 +46,15 @@ describe('term form handles', () => {
     await expect(send('termFormData', { handle: HANDLE }, frameOf(TAB))).rejects.toMatchObject({ code: 'not-found' });
   });
 
+  it('opens forms for the PDF viewer in a tab (an extension page), but for no other extension page', async () => {
+    const viewerUrl = `${fakeBrowser.runtime.getURL('/pdf-viewer.html')}?file=https%3A%2F%2Fexample.org%2Fa.pdf`;
+    const viewer: MessageSender = { id: fakeBrowser.runtime.id, url: viewerUrl, tab: { id: TAB, url: viewerUrl } as never, frameId: 0 };
+    expect(await send('termFormOpen', fix, viewer)).toEqual({ url: `${fakeBrowser.runtime.getURL('/term-form.html')}#${HANDLE}` });
+    const optionsUrl = fakeBrowser.runtime.getURL('/options.html');
+    await expect(send('termFormOpen', fix, { id: fakeBrowser.runtime.id, url: optionsUrl, tab: { id: TAB, url: optionsUrl } as never, frameId: 0 })).rejects.toMatchObject({ code: 'forbidden' });
+    await expect(send('termFormOpen', fix, { id: fakeBrowser.runtime.id, url: fakeBrowser.runtime.getURL('/popup.html') })).rejects.toMatchObject({ code: 'forbidden' });
+  });
+
   it('takes only page-sized text in the known shapes, and no frame may open forms', async () => {
     await expect(send('termFormOpen', { ...fix, kind: 'other' }, contentScript)).rejects.toMatchObject({ code: 'bad-request' });
     await expect(send('termFormOpen', { ...fix, selected: 'x'.repeat(5000) }, contentScript)).rejects.toMatchObject({ code: 'bad-request' });

@@ -8,7 +8,7 @@ import { launchGlossaInFirefox, type FirefoxGlossa } from '../e2e-lib/firefox-ha
 import { waitInPage } from '../e2e-lib/firefox-dom';
 import { waitUntil } from '../e2e-lib/wait';
 import { startPdfServer, type PdfServer } from '../e2e/pdf-server';
-import { twoColumns, hyphenated, type TestPdf } from '../pdf/make-pdfs';
+import { HARBOUR, twoColumns, harbourNotes, hyphenated, type TestPdf } from '../pdf/make-pdfs';
 
 const de = (text: string) => pseudoTranslate(text, 'DE');
 
@@ -25,11 +25,13 @@ describe('PDF viewer in Firefox', () => {
   let pdfs: PdfServer;
   let columns: TestPdf;
   let hyphens: TestPdf;
+  let harbour: TestPdf;
 
   beforeAll(async () => {
     columns = await twoColumns();
     hyphens = await hyphenated();
-    pdfs = await startPdfServer([columns, hyphens]);
+    harbour = await harbourNotes();
+    pdfs = await startPdfServer([columns, hyphens, harbour]);
     glossa = await launchGlossaInFirefox({ settings: { defaults: { targetLang: 'DE', sourceLang: '', formality: 'default', modelType: 'latency_optimized', bilingual: false } } });
   });
   afterAll(async () => {
@@ -54,6 +56,31 @@ describe('PDF viewer in Firefox', () => {
     expect(glossa.api.billedCharacters).toBe(billed);
     expect(glossa.api.log.slice(requests).filter((r) => r.path === '/v2/translate')).toEqual([]);
     await again.close();
+  });
+
+  it('opens the selection popover for words selected in the text layer, and links the PDF\'s web link', async () => {
+    const viewer = await glossa.openExtensionPage(`/pdf-viewer.html?file=${encodeURIComponent(pdfs.url(harbour.name))}`);
+    await viewer.bringToFront();
+    expect(await firstPageTranslations(viewer)).toEqual(harbour.firstPage.map(de));
+    const selected = await viewer.evaluate((text) => {
+      const span = [...document.querySelectorAll('.pdf-row[data-page="0"] .textLayer span')].find((el) => (el.textContent ?? '').includes(text));
+      const node = span?.firstChild;
+      if (!node) return '';
+      const at = (node.textContent ?? '').indexOf(text);
+      window.getSelection()!.setBaseAndExtent(node, at, node, at + text.length);
+      return window.getSelection()!.toString();
+    }, 'lighthouse keeper');
+    expect(selected).toBe('lighthouse keeper');
+    await glossa.dispatchCommand('translate-selection', viewer);
+    // The e2e build exposes the popover's closed root to tests.
+    await waitInPage(viewer, (expected) => {
+      const hooks = (globalThis as unknown as Record<symbol, { popover?: () => ShadowRoot | null } | undefined>)[Symbol.for('glossa.test-hooks')];
+      return hooks?.popover?.()?.querySelector('.translation')?.textContent === expected;
+    }, de('lighthouse keeper'), 20_000);
+    const sent = glossa.api.log.filter((r) => r.path === '/v2/translate').at(-1)?.params as { text?: string[]; context?: string };
+    expect(sent).toMatchObject({ text: ['lighthouse keeper'], context: HARBOUR[2] });
+    expect(await viewer.$eval('.pdf-row[data-page="0"] .pdf-links a[href="https://example.com/harbour"]', (a) => a.getAttribute('rel'))).toContain('noopener');
+    await viewer.close();
   });
 
   it('opens a linked PDF from the translate-pdf-link menu item', async () => {

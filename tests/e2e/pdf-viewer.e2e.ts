@@ -199,8 +199,6 @@ describe('PDF viewer (Chromium)', () => {
       check();
     }));
     console.log(`PDF first screen translated ${firstScreenMs.toFixed(0)} ms after the document opened (server latency ${LATENCY_MS} ms)`);
-    // One round trip plus 200 ms, with room for a loaded 2-core machine.
-    expect(firstScreenMs).toBeLessThan(LATENCY_MS + 200 + 1_000);
 
     // Read 20 pages.
     const texts = new Set<string>();
@@ -242,5 +240,7 @@ describe('PDF viewer (Chromium)', () => {
     expect(glossa.api.billedCharacters - billedAtReopen).toBe(0);
     glossa.api.faults.latencyMs = 0;
     await again.close();
+    // One round trip plus 200 ms, with room for a loaded 2-core machine (checked last, so the figures above print on a slow run too).
+    expect(firstScreenMs).toBeLessThan(LATENCY_MS + 200 + 1_000);
   });
 });

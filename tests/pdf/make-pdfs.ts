@@ -131,6 +131,36 @@ export async function withLink(): Promise<TestPdf> {
   return { name: 'link.pdf', bytes: await pdf.save(), firstPage: [text] };
 }
 
+export const HARBOUR = [
+  'The harbour master opens the gates at dawn.',
+  'Every harbour master keeps a log of the ships.',
+  'The lighthouse keeper lives alone on the rock.',
+];
+export const HARBOUR_LINK_TEXT = 'See the tide tables on the next page.';
+export const HARBOUR_PAGE_TWO = 'Tide tables list the high and low water of every day.';
+
+/** Two pages about a harbour, the first with a link to the second (a GoTo destination) and one to a web address. */
+export async function harbourNotes(): Promise<TestPdf> {
+  const { pdf, font } = await create();
+  const first = pdf.addPage([WIDTH, HEIGHT]);
+  const second = pdf.addPage([WIDTH, HEIGHT]);
+  let top = 100;
+  for (const text of HARBOUR) top = paragraph(first, font, [text], 72, top);
+  top = paragraph(first, font, [HARBOUR_LINK_TEXT], 72, top);
+  paragraph(second, font, [HARBOUR_PAGE_TWO], 72, 100);
+  const linkTop = top - 2 * LEADING;
+  const internal = pdf.context.obj({
+    Type: 'Annot', Subtype: 'Link', Rect: [72, HEIGHT - linkTop - 4, 72 + font.widthOfTextAtSize(HARBOUR_LINK_TEXT, SIZE), HEIGHT - linkTop + 10], Border: [0, 0, 0],
+    Dest: [second.ref, PDFName.of('XYZ'), null, null, null],
+  });
+  const external = pdf.context.obj({
+    Type: 'Annot', Subtype: 'Link', Rect: [72, HEIGHT - 104, 72 + font.widthOfTextAtSize(HARBOUR[0], SIZE), HEIGHT - 90], Border: [0, 0, 0],
+    A: { Type: 'Action', S: 'URI', URI: PDFString.of('https://example.com/harbour') },
+  });
+  first.node.set(PDFName.of('Annots'), pdf.context.obj([pdf.context.register(internal), pdf.context.register(external)]));
+  return { name: 'harbour.pdf', bytes: await pdf.save(), firstPage: [...HARBOUR, HARBOUR_LINK_TEXT] };
+}
+
 export const HEBREW = 'קריאה זהירה של מסמכים חשובה מאוד';
 
 /** Right-to-left text (needs a Hebrew font on this machine; undefined without one). */

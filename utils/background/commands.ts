@@ -10,7 +10,8 @@ import { applyBadge } from './badge';
 import { createTermFixMenu, MENU_FIX_TRANSLATION, showTermFixInTab } from './term-menu';
 import { COMMAND_TRANSLATE_FIELD, createWritingMenu, MENU_TRANSLATE_FIELD, openWritingPanel } from './writing-menu';
 import { COMMAND_TRANSLATE_PARAGRAPH, createPointingMenus, MENU_EXCLUDE_ELEMENT, MENU_TRANSLATE_PARAGRAPH, pickExclusion, translateParagraph } from './pointing-service';
-import { createPdfLinkMenu, MENU_TRANSLATE_PDF_LINK, openPdfLink } from './pdf-service';
+import { createPdfLinkMenu, isPdfViewerUrl, MENU_TRANSLATE_PDF_LINK, openPdfLink } from './pdf-service';
+import { sendMessage } from '../shared/protocol';
 import { PDF_LINK_PATTERNS } from '../shared/pdf-url';
 
 export const MENU_TRANSLATE_SELECTION = 'translate-selection';
@@ -43,6 +44,11 @@ async function targetTab(tab: Tab | undefined): Promise<Tab | undefined> {
 export async function showSelectionTranslationInTab(tab: Tab, frameId?: number): Promise<void> {
   const tabId = tab.id;
   if (tabId === undefined) return;
+  // Glossa's PDF viewer is an extension page: it draws the popover itself.
+  if (isPdfViewerUrl(tab.url)) {
+    await sendMessage('showSelectionTranslation', {}, tabId, 0);
+    return;
+  }
   if (isRestrictedUrl(tab.url)) {
     const state = await updateTabState(tabId, (s) => ({ ...s, errorCode: 'restricted-page', url: tab.url }));
     await applyBadge(tabId, state);

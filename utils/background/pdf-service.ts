@@ -15,6 +15,7 @@ import { getTabState, updateTabState, type TabState } from './tab-state';
 import { hostnameOf } from './site-rules';
 import { applyBadge } from './badge';
 import { translationService, type TranslationService } from './translation/service';
+import { translateSelectionFor } from './selection-service';
 
 export const MENU_TRANSLATE_PDF_LINK = 'translate-pdf-link';
 
@@ -110,4 +111,10 @@ export function registerPdfService(service?: TranslationService): void {
   onBackgroundMessage('pdfViewerStart', ({ sender }) => startPdfJob(viewerTab(sender), sender.url));
   onBackgroundMessage('translatePdfBlocks', ({ data, sender }) => translatePdfTexts(viewerTab(sender), data, sender.tab?.incognito === true, sender.url, service ?? translationService()));
   onBackgroundMessage('openPdfViewer', ({ data }) => openPdfInViewer(data.tabId));
+  // The viewer's selection popover: the same translation as a page's, billed to the PDF's site.
+  onBackgroundMessage('translatePdfSelection', ({ data, sender }) => translateSelectionFor(
+    { text: data.text, context: data.context, targetLang: data.targetLang },
+    { tabId: viewerTab(sender), site: hostnameOf(data.file), privateTab: sender.tab?.incognito === true },
+    { service },
+  ));
 }

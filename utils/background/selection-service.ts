@@ -28,7 +28,7 @@ export interface SelectionOrigin {
 }
 
 /** Translates one selection for a tab through the one pipeline; its schema admits exactly one of html and text. */
-async function translateSelectionFor(request: SelectionRequest, origin: SelectionOrigin, deps: SelectionServiceDeps = {}): Promise<SelectionTranslation> {
+export async function translateSelectionFor(request: SelectionRequest, origin: SelectionOrigin, deps: SelectionServiceDeps = {}): Promise<SelectionTranslation> {
   const format = request.html !== undefined ? 'html' : 'text';
   const source = request.html ?? request.text ?? '';
   const [job, defaultGlossaries] = await Promise.all([currentJobOptions(), defaultGlossariesItem.getValue()]);

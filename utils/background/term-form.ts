@@ -10,7 +10,8 @@ import { ApiError } from '../shared/api-errors';
 import { t } from '../shared/i18n';
 import { onBackgroundMessage } from '../shared/messages-to-background';
 import type { MessageSender, TermFormRequest } from '../shared/protocol';
-import { TERM_FORM_PATH } from '../shared/sender';
+import { isContentScript, TERM_FORM_PATH } from '../shared/sender';
+import { PDF_VIEWER_PATH } from '../shared/pdf-url';
 
 /** A handle not read within this time is dropped (the frame reads it as soon as it loads). */
 export const TERM_FORM_TTL_MS = 60_000;
@@ -34,6 +35,15 @@ export interface TermFormDeps {
 function tabOf(sender: MessageSender): number {
   // The protocol admits only senders inside a tab (content scripts, the form frame).
   return sender.tab!.id!;
+}
+
+/** Of the extension's own pages, only the PDF viewer in a tab opens forms (for its selections). */
+function openerTab(sender: MessageSender): number {
+  if (isContentScript(sender)) return tabOf(sender);
+  if (sender.tab?.id === undefined || !sender.url?.startsWith(browser.runtime.getURL(PDF_VIEWER_PATH))) {
+    throw Object.assign(new Error('Glossa does not take this request from here.'), { code: 'forbidden' });
+  }
+  return sender.tab.id;
 }
 
 export function createTermForms(deps: TermFormDeps = {}) {
@@ -66,7 +76,7 @@ export function createTermForms(deps: TermFormDeps = {}) {
 export function registerTermForms(deps: TermFormDeps = {}): () => void {
   const forms = createTermForms(deps);
   const offs = [
-    onBackgroundMessage('termFormOpen', ({ data, sender }) => forms.open(tabOf(sender), data)),
+    onBackgroundMessage('termFormOpen', ({ data, sender }) => forms.open(openerTab(sender), data)),
     onBackgroundMessage('termFormData', ({ data, sender }) => forms.read(tabOf(sender), data.handle)),
   ];
   return () => offs.forEach((off) => off());

@@ -7,6 +7,7 @@ import { t } from '../shared/i18n';
 import { sendMessage } from '../shared/protocol';
 import { injectContentScript, SELECTION_SCRIPT_FILE } from './injection';
 import { getTabState, type TabState } from './tab-state';
+import { PDF_VIEWER_PATH } from '../shared/pdf-url';
 
 export const MENU_FIX_TRANSLATION = 'fix-translation';
 
@@ -34,6 +35,11 @@ export async function showTermFixInTab(tab: Browser.tabs.Tab, frameId = 0): Prom
   if (tab.id === undefined) return;
   const state = await getTabState(tab.id);
   if (!state.job || !hasTranslation(state)) return;
+  // Glossa's PDF viewer is an extension page: it opens the form itself.
+  if (tab.url?.startsWith(browser.runtime.getURL(PDF_VIEWER_PATH))) {
+    await sendMessage('showTermFix', { sourceLang: state.job.sourceLang, targetLang: state.job.targetLang }, tab.id, 0);
+    return;
+  }
   await injectContentScript(tab.id, frameId, SELECTION_SCRIPT_FILE);
   await sendMessage('showTermFix', { sourceLang: state.job.sourceLang, targetLang: state.job.targetLang }, tab.id, frameId);
 }

@@ -169,7 +169,8 @@ export const backgroundMessages = {
   termFixRefresh: { from: ['term-form-frame'], data: v.object({ glossaryId, source: phrase, sourceLang: baseCode, targetLang: baseCode }) },
   // What the page shows, handed to a form the user opened (term-form.ts): the most a content script learns is its own text back.
   termFormOpen: {
-    from: ['content-script'],
+    // The PDF viewer (an extension page in a tab) opens the same frame for its own selections.
+    from: ['content-script', 'extension-page'],
     data: v.variant('kind', [
       v.object({ kind: v.literal('add'), source: phrase, target: phrase, sourceLang: languageCode, targetLang: languageCode }),
       v.object({
@@ -268,6 +269,19 @@ export const backgroundMessages = {
   },
   openPdfViewer: { from: ['extension-page'], data: v.object({ tabId }) },
   pdfPassThrough: { from: ['extension-page'], data: v.object({ url: v.pipe(v.string(), v.maxLength(4096), v.url()) }) },
+  translatePdfSelection: {
+    from: ['extension-page'],
+    data: v.pipe(
+      v.object({
+        text: v.pipe(v.string(), v.maxLength(MAX_SELECTION_CHARS)),
+        context: v.optional(oneLine(MAX_CONTEXT_CHARS)),
+        targetLang: v.optional(languageCode),
+        file: v.pipe(v.string(), v.maxLength(4096)),
+      }),
+      v.check((s) => s.text.trim() !== '', 'nothing selected'),
+    ),
+    invalidCode: ({ field, type }) => (field === 'text' && type === 'max_length' ? 'too-large' : 'bad-request'),
+  },
 } satisfies CheckedMessageRules<BackgroundMessage>;
 
 export type BackgroundMessage =
@@ -281,7 +295,7 @@ export type BackgroundMessage =
   | 'glossaryList' | 'glossaryGet' | 'glossaryEntries' | 'glossaryCreate' | 'glossaryPutDictionary'
   | 'glossaryPatch' | 'glossaryDeleteGlossary' | 'glossaryDeleteDictionary'
   | 'translateDraft' | 'writingPrefs' | 'clearWritingPrefs'
-  | 'pdfViewerStart' | 'translatePdfBlocks' | 'openPdfViewer' | 'pdfPassThrough';
+  | 'pdfViewerStart' | 'translatePdfBlocks' | 'openPdfViewer' | 'pdfPassThrough' | 'translatePdfSelection';
 
 /** Registers the background's handler for one message; its sender and data are checked first. */
 export function onBackgroundMessage<K extends BackgroundMessage>(type: K, handler: Handler<K>): () => void {

@@ -168,6 +168,8 @@ export interface ProtocolMap {
   openPdfViewer(data: { tabId: number }): { opened: boolean };
   /** Viewer: its tab may show this PDF in the browser's own viewer once (`Open PDFs in Glossa` lets it through). */
   pdfPassThrough(data: { url: string }): { allowed: boolean };
+  /** Viewer: translate the reader's selection (plain text) with its paragraph as unbilled context, as a page's popover does. */
+  translatePdfSelection(data: { text: string; context?: string; targetLang?: string; file: string }): SelectionTranslation;
 }
 
 /** The selection as the content script captured it: HTML with id-only inline tags, or plain text (form fields). */

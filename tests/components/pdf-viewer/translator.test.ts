@@ -30,6 +30,15 @@ describe('createPdfTranslator', () => {
     expect(translator.billed).toBe('HeaderBody oneBody two'.length);
   });
 
+  it('asks again for texts a fixed glossary term changed, and resolves what that billed', async () => {
+    const { calls, translate } = recorder();
+    const translator = createPdfTranslator(translate, () => undefined);
+    await translator.request(['The harbour master', 'A quay'], true);
+    expect(await translator.retranslate(['The harbour master'])).toBe('The harbour master'.length);
+    expect(calls.map((c) => c.texts)).toEqual([['The harbour master', 'A quay'], ['The harbour master']]);
+    expect(translator.get('The harbour master')).toMatchObject({ state: 'done', text: 'THE HARBOUR MASTER' });
+  });
+
   it('sends the screen as priority, and pages ahead one message at a time behind it', async () => {
     const { calls, translate } = recorder();
     const translator = createPdfTranslator(translate, () => undefined, { blocks: 2, characters: 1000 });
