@@ -2,6 +2,7 @@
 // shown: the term form (in the popover's script) asks this of the page's engine.
 import type { BlockResult } from '../shared/protocol';
 import { BILINGUAL_TAG } from './bilingual';
+import { plainOf } from './serialize';
 import type { Scheduler } from './scheduler';
 import type { BlockTexts } from './types';
 import type { HtmlUnit, Registry, Unit } from './units';
@@ -31,6 +32,6 @@ export function createBlockTexts(deps: BlockTextsDeps) {
     const shown = unit.bilingual?.textContent ?? (block.element ? block.element.textContent : block.nodes.map((n) => n.textContent).join(''));
     const detected = scheduler.translationOf(unit.key);
     const lang = deps.sourceLang() ?? (detected?.ok ? detected.detectedSourceLang : undefined);
-    return { source: block.source.plain, translation: (shown ?? '').replace(/\s+/g, ' ').trim(), ...(lang ? { sourceLang: lang } : {}) };
+    return { source: plainOf(block.source.html), translation: (shown ?? '').replace(/\s+/g, ' ').trim(), ...(lang ? { sourceLang: lang } : {}) };
   };
 }

@@ -38,6 +38,15 @@ export interface TitleUnit extends UnitBase {
 
 export type Unit = HtmlUnit | AttributeUnit | TitleUnit;
 
+/**
+ * Identical keys share one translation. The HTML of a block is its own key (one string for the
+ * request and the key on a page of thousands of blocks); plain text, and the rare HTML starting
+ * with U+0000, carry a marker and their format, so no two kinds of block share a key.
+ */
+export function unitKey(request: BlockRequest): string {
+  return request.format === 'html' && request.text.charCodeAt(0) !== 0 ? request.text : `\u0000${request.format}\u0000${request.text}`;
+}
+
 export function createRegistry() {
   let seq = 0;
   const units = new Set<Unit>();
@@ -47,7 +56,7 @@ export function createRegistry() {
   let title: TitleUnit | undefined;
 
   const base = (request: BlockRequest, quiet: boolean) => ({
-    seq: seq++, state: 'waiting' as const, version: 0, sentVersion: -1, request, key: `${request.format}\u0000${request.text}`,
+    seq: seq++, state: 'waiting' as const, version: 0, sentVersion: -1, request, key: unitKey(request),
     size: request.text.length, priority: 'nearby' as const, queuedAt: 0, counted: false, quiet,
   });
 
