@@ -51,7 +51,12 @@ export function createRegistry() {
   let seq = 0;
   const units = new Set<Unit>();
   const nodeUnits = new WeakMap<Node, HtmlUnit>();
-  const attributeUnits = new WeakMap<Element, Map<string, AttributeUnit>>();
+  /** An element's attribute units: the unit itself when it has one (most have), else a list. */
+  const attributeUnits = new WeakMap<Element, AttributeUnit | AttributeUnit[]>();
+  const unitsOf = (el: Element): readonly AttributeUnit[] => {
+    const held = attributeUnits.get(el);
+    return held === undefined ? [] : Array.isArray(held) ? held : [held];
+  };
   const own = new WeakSet<Node>();
   let title: TitleUnit | undefined;
 
@@ -78,11 +83,10 @@ export function createRegistry() {
 
     /** Undefined when the attribute already has a unit. */
     addAttribute(block: AttributeBlock): AttributeUnit | undefined {
-      let map = attributeUnits.get(block.element);
-      if (map?.has(block.name)) return undefined;
-      if (!map) attributeUnits.set(block.element, (map = new Map()));
+      const held = unitsOf(block.element);
+      if (held.some((u) => u.block.name === block.name)) return undefined;
       const unit: AttributeUnit = { ...base({ text: block.text, format: 'text' }, QUIET_ATTRIBUTES.has(block.name)), kind: 'attribute', block };
-      map.set(block.name, unit);
+      attributeUnits.set(block.element, held.length ? [...held, unit] : unit);
       units.add(unit);
       return unit;
     },
@@ -94,7 +98,7 @@ export function createRegistry() {
     },
 
     attributesOf(el: Element): Iterable<AttributeUnit> {
-      return attributeUnits.get(el)?.values() ?? [];
+      return unitsOf(el);
     },
 
     isTaken(node: Node): boolean {
@@ -126,8 +130,10 @@ export function createRegistry() {
           if (block.element) nodeUnits.delete(block.element);
         }
       } else if (unit.kind === 'attribute') {
-        const map = attributeUnits.get(unit.block.element);
-        if (map?.get(unit.block.name) === unit) map.delete(unit.block.name);
+        const { element } = unit.block;
+        const rest = unitsOf(element).filter((u) => u !== unit);
+        if (!rest.length) attributeUnits.delete(element);
+        else attributeUnits.set(element, rest.length === 1 ? rest[0] : rest);
       } else if (title === unit) {
         title = undefined;
       }
