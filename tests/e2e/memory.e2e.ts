@@ -97,5 +97,5 @@ describe('memory of a translated page', () => {
     expect(growth).toBeLessThan(Math.max(128 * 1024, holds / 4));
     expect(await page.evaluate(() => document.body.innerHTML)).toBe(before);
     await page.close();
-  });
+  }, 300_000); // ten cycles of a whole page: minutes on a loaded two-core machine
 });
