@@ -5,21 +5,29 @@
 // extension it runs in the content script's world of the same heap).
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { chromium, type CDPSession, type Page } from 'playwright-core';
+import { chromium, type Browser, type CDPSession, type Page } from 'playwright-core';
 import { findChromium } from '../lib/chromium';
 import { startServer } from '../../server/index';
 import type { BlockRequest } from '../../utils/shared/protocol';
 import type { BenchSuite, Figure } from './figure';
+import { blinkHeap, censusGrowth, heapCensus, type Census } from './heap-census';
+import { measureWorker } from './worker-memory';
 import { bundleEngine, createTranslator, KEY, LARGE_WIKI, largeWikipedia, LATENCY_MS, ORIGIN, PAGES_DIR, ROOT, type Traffic } from './page-harness';
 
 const CYCLES = 10;
 
+/** `GLOSSA_BENCH_HEAP_CENSUS=1` prints which kinds of objects grew (from heap snapshots). */
+const CENSUS = process.env.GLOSSA_BENCH_HEAP_CENSUS === '1';
+
 interface Snapshot {
   heap: number;
   nodes: number;
+  /** Blink's garbage-collected heap (bytes). */
+  blink: number;
+  census?: Census;
 }
 
-async function snapshot(cdp: CDPSession): Promise<Snapshot> {
+async function snapshot(cdp: CDPSession, browser: Browser): Promise<Snapshot> {
   // Timers the engine or the page left (a progress report, a frame's fallback timer) run out first.
   await new Promise((r) => setTimeout(r, 1000));
   // Twice: objects freed by the first collection's finalizers go in the second.
@@ -27,7 +35,10 @@ async function snapshot(cdp: CDPSession): Promise<Snapshot> {
   await cdp.send('HeapProfiler.collectGarbage');
   const heap = await cdp.send('Runtime.getHeapUsage');
   const counters = await cdp.send('Memory.getDOMCounters');
-  return { heap: heap.usedSize, nodes: counters.nodes };
+  const blink = await blinkHeap(browser);
+  // Taken last: a snapshot allocates in the heap it describes.
+  const census = CENSUS ? await heapCensus(cdp) : undefined;
+  return { heap: heap.usedSize, nodes: counters.nodes, blink, census };
 }
 
 /** Translates the whole page (every block near from the start) and waits until the engine is idle. */
@@ -93,29 +104,47 @@ const suite: BenchSuite = async () => {
     await page.goto(`${ORIGIN}/`, { waitUntil: 'load' });
     await page.addScriptTag({ content: engine.script });
     const cdp = await context.newCDPSession(page);
-    const untranslated = await snapshot(cdp);
+    const untranslated = await snapshot(cdp, browser);
     await translate(page);
-    const translated = await snapshot(cdp);
+    const translated = await snapshot(cdp, browser);
     await restore(page);
-    const restored = await snapshot(cdp);
+    const restored = await snapshot(cdp, browser);
     for (let i = 1; i < CYCLES; i++) {
       await translate(page);
       await restore(page);
     }
-    const afterCycles = await snapshot(cdp);
+    const afterCycles = await snapshot(cdp, browser);
+    if (CENSUS) {
+      const print = (label: string, to: Snapshot) => process.stderr.write(`memory.bench: JS heap growth by kind, ${label} minus untranslated\n${censusGrowth(untranslated.census!, to.census!).join('\n')}\n`);
+      print('translated', translated);
+      print('after Show original', restored);
+      print(`after ${CYCLES} cycles`, afterCycles);
+    }
     const ranOn = `${LARGE_WIKI} (${kb(html.length)} KB), Chromium, ${LATENCY_MS} ms latency, after forced GC${engine.from === ROOT ? '' : `, engine of ${engine.from}`}`;
     figures.push(
       { name: 'memory.wikipedia-1mb.translatedHeap', value: kb(translated.heap - untranslated.heap), unit: 'KB', ranOn, target: `≤ 2560 KB (JS heap, translated minus untranslated; ${kb(untranslated.heap)} KB untranslated)` },
       { name: 'memory.wikipedia-1mb.translatedNodes', value: translated.nodes - untranslated.nodes, unit: 'count', ranOn, target: `DOM nodes, translated minus untranslated (${untranslated.nodes} untranslated)` },
       { name: 'memory.wikipedia-1mb.restoredHeap', value: kb(restored.heap - untranslated.heap), unit: 'KB', ranOn, target: '≤ 300 KB (JS heap after Show original, minus untranslated)' },
       { name: 'memory.wikipedia-1mb.restoredNodes', value: restored.nodes - untranslated.nodes, unit: 'count', ranOn, target: 'DOM nodes after Show original, minus untranslated' },
+      { name: 'memory.wikipedia-1mb.translatedBlinkHeap', value: kb(translated.blink - untranslated.blink), unit: 'KB', ranOn, target: `Blink's heap (nodes, observers, attribute storage), translated minus untranslated (${kb(untranslated.blink)} KB untranslated)` },
+      { name: 'memory.wikipedia-1mb.restoredBlinkHeap', value: kb(restored.blink - untranslated.blink), unit: 'KB', ranOn, target: '≤ 1024 KB (Blink\'s heap after Show original, minus untranslated)' },
       { name: 'memory.wikipedia-1mb.cycleGrowthHeap', value: kb(afterCycles.heap - restored.heap), unit: 'KB', ranOn, target: `≈ 0 (JS heap after ${CYCLES} translate/restore cycles minus after the first)` },
       { name: 'memory.wikipedia-1mb.cycleGrowthNodes', value: afterCycles.nodes - restored.nodes, unit: 'count', ranOn, target: `0 (DOM nodes after ${CYCLES} cycles minus after the first)` },
+      { name: 'memory.wikipedia-1mb.cycleGrowthBlinkHeap', value: kb(afterCycles.blink - restored.blink), unit: 'KB', ranOn, target: `≈ 0 (Blink's heap after ${CYCLES} cycles minus after the first)` },
     );
     await context.close();
   } finally {
     await browser.close();
     await server.close();
+  }
+  // The extension's worker around the same page (`GLOSSA_BENCH_WORKER=0` leaves it out: it builds the extension).
+  if (process.env.GLOSSA_BENCH_WORKER !== '0') {
+    const worker = await measureWorker(html);
+    const ranOn = `${LARGE_WIKI} scrolled through in the e2e build (${worker.blocks} units, ${worker.billed} characters billed), Chromium, after a deterministic memory dump`;
+    figures.push(
+      { name: 'memory.worker.translatedHeap', value: kb(worker.translated - worker.baseline), unit: 'KB', ranOn, target: `service worker's JS heap with the page translated, minus after a small page (${kb(worker.baseline)} KB)` },
+      { name: 'memory.worker.closedHeap', value: kb(worker.closed - worker.baseline), unit: 'KB', ranOn, target: '≤ 150 KB (the worker\'s JS heap after the tab closed, minus before)' },
+    );
   }
   return figures;
 };

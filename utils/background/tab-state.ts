@@ -26,7 +26,16 @@ export function updateTabState(tabId: number, change: (state: TabState) => TabSt
     return updated;
   });
   queues.set(tabId, next);
+  // The last update of a tab leaves no entry behind (the worker would keep one per tab ever translated).
+  void next.catch(() => undefined).then(() => {
+    if (queues.get(tabId) === next) queues.delete(tabId);
+  });
   return next;
+}
+
+/** Tabs with an update queued or running (none once they have all settled). */
+export function queuedTabCount(): number {
+  return queues.size;
 }
 
 /** Removes the tab's state, after any update already queued (a late update must not bring it back). */

@@ -24,7 +24,7 @@ function stripIdentity(el: Element): void {
   }
 }
 
-export function buildBilingual(doc: Document, source: SerializedBlock, tree: TranslatedTree, lang: string, rightToLeft: boolean): HTMLElement {
+export function buildBilingual(doc: Document, source: Omit<SerializedBlock, 'plain'>, tree: TranslatedTree, lang: string, rightToLeft: boolean): HTMLElement {
   const box = doc.createElement(BILINGUAL_TAG);
   box.setAttribute('translate', 'no');
   box.className = 'notranslate';

@@ -2,6 +2,7 @@
 // shown: the term form (in the popover's script) asks this of the page's engine.
 import type { BlockResult } from '../shared/protocol';
 import { BILINGUAL_TAG } from './bilingual';
+import { plainOf } from './serialize';
 import type { Scheduler } from './scheduler';
 import type { BlockTexts } from './types';
 import type { HtmlUnit, Registry, Unit } from './units';
@@ -14,7 +15,7 @@ export interface BlockTextsDeps {
 }
 
 export function createBlockTexts(deps: BlockTextsDeps) {
-  const { registry, scheduler } = deps;
+  const { registry } = deps;
 
   /** The unit whose block holds `node`: its translation in place, or its bilingual copy. */
   function unitAt(node: Node): HtmlUnit | undefined {
@@ -29,8 +30,7 @@ export function createBlockTexts(deps: BlockTextsDeps) {
     if (!unit || unit.state !== 'done') return undefined;
     const { block } = unit;
     const shown = unit.bilingual?.textContent ?? (block.element ? block.element.textContent : block.nodes.map((n) => n.textContent).join(''));
-    const detected = scheduler.translationOf(unit.key);
-    const lang = deps.sourceLang() ?? (detected?.ok ? detected.detectedSourceLang : undefined);
-    return { source: block.source.plain, translation: (shown ?? '').replace(/\s+/g, ' ').trim(), ...(lang ? { sourceLang: lang } : {}) };
+    const lang = deps.sourceLang() ?? unit.detectedLang;
+    return { source: plainOf(block.source.html), translation: (shown ?? '').replace(/\s+/g, ' ').trim(), ...(lang ? { sourceLang: lang } : {}) };
   };
 }

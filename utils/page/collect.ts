@@ -6,7 +6,7 @@ import {
   SKIPPED_TAGS, TRANSLATED_ATTRIBUTES, WATCHED_ATTRIBUTES, excludedByAttributes, tagOf, type NodeStatus,
 } from './rules';
 import { createDisplayReader, inDrawing, svgStatus } from './display';
-import { MAX_INLINE_DEPTH, serializeBlock, serializePlain, type SerializedBlock } from './serialize';
+import { MAX_INLINE_DEPTH, childrenOf, serializeBlock, serializePlain, type SerializedBlock } from './serialize';
 import type { ScopeMatcher } from './site-scope';
 
 export interface HtmlBlock {
@@ -17,7 +17,8 @@ export interface HtmlBlock {
   nodes: Node[];
   /** Set when the block is a whole element. */
   element?: Element;
-  source: SerializedBlock;
+  /** As serialised, without its plain text (read back with `plainOf(source.html)` where needed). */
+  source: Omit<SerializedBlock, 'plain'>;
 }
 
 export interface AttributeBlock {
@@ -149,7 +150,8 @@ export function* collectBlocks(root: Element | ShadowRoot | Document, ctx: Colle
     // The walk never enters a whole element again: the element alone is claimed.
     if (element) claimed.add(element);
     else for (const node of nodes) claimed.add(node);
-    return { kind: 'html', parent, nodes, element, source };
+    const { plain: _plain, ...kept } = source;
+    return { kind: 'html', parent, nodes, element, source: kept };
   };
 
   if (start.nodeType === 1) {
@@ -158,7 +160,7 @@ export function* collectBlocks(root: Element | ShadowRoot | Document, ctx: Colle
     if (el.shadowRoot) ctx.onShadowRoot?.(el.shadowRoot);
     // An island collected on its own is a container of blocks (options, text elements).
     if (statusOf(el) !== 'island' && inlineOnly(el)) {
-      const block = makeBlock(el, [...el.childNodes], el);
+      const block = makeBlock(el, childrenOf(el), el);
       if (block) yield block;
       return;
     }
@@ -216,7 +218,7 @@ export function* collectBlocks(root: Element | ShadowRoot | Document, ctx: Colle
       continue;
     }
     if (inlineOnly(el)) {
-      const block = makeBlock(el, [...el.childNodes], el);
+      const block = makeBlock(el, childrenOf(el), el);
       if (block) yield block;
       walker.currentNode = el;
       node = walker.nextSibling();

@@ -4,7 +4,7 @@
 import { blockContainerOf, collectAttributes, collectBlocks, type AttributeBlock, type CollectContext, type HtmlBlock } from './collect';
 import { BILINGUAL_TAG } from './bilingual';
 import { createSlicer, whenVisible } from './schedule';
-import { serializePlain } from './serialize';
+import { plainOf, serializePlain } from './serialize';
 import type { ScopeMatcher } from './site-scope';
 import type { Registry, Unit } from './units';
 
@@ -101,7 +101,7 @@ export function createCollector(deps: CollectorDeps) {
 
   const addHtml = (block: HtmlBlock, job: CollectJob) => {
     // Content the page copied from a translation must not be translated again.
-    if (job.fromMutation && deps.isOutput(block.source.plain)) return;
+    if (job.fromMutation && deps.isOutput(plainOf(block.source.html))) return;
     const unit = registry.addHtml(block);
     deps.track(unit, !!job.immediate);
   };

@@ -25,6 +25,8 @@ export interface Schedulable {
   /** Bumped when the page changes the unit: results for an older version are dropped. */
   version: number;
   sentVersion: number;
+  /** The language the API detected for its translation, when it said. */
+  detectedLang?: string;
 }
 
 export interface Batch<U> {
@@ -63,7 +65,16 @@ export function createScheduler<U extends Schedulable, R extends { ok: boolean }
   /** Every unit in the order it was found (document order, then later additions). */
   const order: U[] = [];
   const awaiting = new Map<string, U[]>();
+  /**
+   * Translations kept for twins yet to be written: only keys that more than one unit of the page
+   * has (most blocks of a long page are unique; their translation is then held by the page alone).
+   */
   const known = new Map<string, R>();
+  const copies = new Map<string, number>();
+  const detectedOf = (result: R): string | undefined => {
+    const lang = (result as { detectedSourceLang?: unknown }).detectedSourceLang;
+    return typeof lang === 'string' && lang ? lang : undefined;
+  };
   let inFlight = 0;
   let firstSent = false;
   let halted: string | undefined;
@@ -83,7 +94,10 @@ export function createScheduler<U extends Schedulable, R extends { ok: boolean }
     sendBlock(unit);
     unit.counted = true;
     unit.sentVersion = unit.version;
-    if (cached) joined.push({ unit, result: cached });
+    if (cached) {
+      unit.detectedLang = detectedOf(cached);
+      joined.push({ unit, result: cached });
+    }
     else waiting!.push(unit);
     return true;
   }
@@ -148,6 +162,7 @@ export function createScheduler<U extends Schedulable, R extends { ok: boolean }
     /** Remembers a unit in document order (it waits until it comes near or fills a call). */
     track(unit: U): void {
       order.push(unit);
+      copies.set(unit.key, (copies.get(unit.key) ?? 0) + 1);
     },
 
     enqueue(unit: U, priority: Priority): void {
@@ -245,8 +260,12 @@ export function createScheduler<U extends Schedulable, R extends { ok: boolean }
         const result = results[i];
         const waiting = awaiting.get(sent.key) ?? [];
         awaiting.delete(sent.key);
-        if (result.ok) known.set(sent.key, result);
-        for (const unit of waiting) out.push({ unit, result });
+        if (result.ok && (copies.get(sent.key) ?? 0) > 1) known.set(sent.key, result);
+        const lang = result.ok ? detectedOf(result) : undefined;
+        for (const unit of waiting) {
+          if (lang) unit.detectedLang = lang;
+          out.push({ unit, result });
+        }
       });
       return out;
     },

@@ -59,9 +59,9 @@ export function serializeBlock(nodes: readonly Node[], options: SerializeOptions
   // Rendering collapses a space that follows another space, even across inline elements.
   let lastWasSpace = true;
 
-  const visit = (list: ArrayLike<Node>, parentId: number, depth: number): void => {
-    for (let i = 0; i < list.length; i++) {
-      const node = list[i];
+  // Children are walked by sibling links: reading `childNodes` leaves a cached list on every element in Blink's heap.
+  const visit = (first: Node | null | undefined, parentId: number, depth: number, list?: readonly Node[]): void => {
+    for (let i = 0, node = list ? list[0] : first; node; node = list ? list[++i] : node.nextSibling) {
       if (node.nodeType === 3) {
         let text = textOf(node as Text);
         if (!text) continue;
@@ -93,11 +93,11 @@ export function serializeBlock(nodes: readonly Node[], options: SerializeOptions
         continue;
       }
       html += `<${sent} id="${id}">`;
-      visit(el.childNodes, id, depth + 1);
+      visit(el.firstChild, id, depth + 1);
       html += `</${sent}>`;
     }
   };
-  visit(nodes, 0, 0);
+  visit(undefined, 0, 0, nodes);
 
   // The white space as written around the text is put back around the translation.
   const leading = rawLeading(nodes, textOf);
@@ -131,6 +131,24 @@ function rawTrailing(nodes: readonly Node[], textOf: (node: Text) => string): st
     out = ws + out;
     if (ws.length < text.length) break;
   }
+  return out;
+}
+
+const ESCAPED = /&(amp|lt|gt);/g;
+const UNESCAPED: Record<string, string> = { amp: '&', lt: '<', gt: '>' };
+
+/**
+ * A block's text read back from the HTML sent (the same as `plain`, which the engine does not
+ * keep for every block): only Glossa's own tags and its three escapes are in that HTML.
+ */
+export function plainOf(html: string): string {
+  return html.replace(/<[^>]*>/g, '').replace(ESCAPED, (_m, name: string) => UNESCAPED[name]).trim();
+}
+
+/** The children of a node, read by sibling links (no cached child list is left behind). */
+export function childrenOf(parent: Node): Node[] {
+  const out: Node[] = [];
+  for (let child = parent.firstChild; child; child = child.nextSibling) out.push(child);
   return out;
 }
 

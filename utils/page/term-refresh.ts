@@ -9,6 +9,7 @@ import { phraseTester } from '../shared/term-match';
 import { resendBlock } from './block-state';
 import type { Scheduler } from './scheduler';
 import { billedOf, validReply } from './sender';
+import { plainOf } from './serialize';
 import type { RefreshOutcome, TranslateFn } from './types';
 import type { Registry, Unit } from './units';
 import type { Writer } from './writer';
@@ -28,7 +29,7 @@ export interface TermRefreshDeps {
 
 /** The original text of a unit, as the glossary sees it. */
 function sourceOf(unit: Unit): string {
-  if (unit.kind === 'html') return unit.block.source.plain;
+  if (unit.kind === 'html') return plainOf(unit.block.source.html);
   return unit.kind === 'attribute' ? unit.block.text : unit.original;
 }
 

@@ -37,16 +37,30 @@ export interface TitleUnit extends UnitBase {
 
 export type Unit = HtmlUnit | AttributeUnit | TitleUnit;
 
+/**
+ * Identical keys share one translation. The HTML of a block is its own key (one string for the
+ * request and the key on a page of thousands of blocks); plain text, and the rare HTML starting
+ * with U+0000, carry a marker and their format, so no two kinds of block share a key.
+ */
+export function unitKey(request: BlockRequest): string {
+  return request.format === 'html' && request.text.charCodeAt(0) !== 0 ? request.text : `\u0000${request.format}\u0000${request.text}`;
+}
+
 export function createRegistry() {
   let seq = 0;
   const units = new Set<Unit>();
   const nodeUnits = new WeakMap<Node, HtmlUnit>();
-  const attributeUnits = new WeakMap<Element, Map<string, AttributeUnit>>();
+  /** An element's attribute units: the unit itself when it has one (most have), else a list. */
+  const attributeUnits = new WeakMap<Element, AttributeUnit | AttributeUnit[]>();
+  const unitsOf = (el: Element): readonly AttributeUnit[] => {
+    const held = attributeUnits.get(el);
+    return held === undefined ? [] : Array.isArray(held) ? held : [held];
+  };
   const own = new WeakSet<Node>();
   let title: TitleUnit | undefined;
 
   const base = (request: BlockRequest, quiet: boolean) => ({
-    seq: seq++, state: 'waiting' as const, version: 0, sentVersion: -1, request, key: `${request.format}\u0000${request.text}`,
+    seq: seq++, state: 'waiting' as const, version: 0, sentVersion: -1, request, key: unitKey(request),
     size: request.text.length, priority: 'nearby' as const, queuedAt: 0, counted: false, quiet,
   });
 
@@ -68,11 +82,10 @@ export function createRegistry() {
 
     /** Undefined when the attribute already has a unit. */
     addAttribute(block: AttributeBlock): AttributeUnit | undefined {
-      let map = attributeUnits.get(block.element);
-      if (map?.has(block.name)) return undefined;
-      if (!map) attributeUnits.set(block.element, (map = new Map()));
+      const held = unitsOf(block.element);
+      if (held.some((u) => u.block.name === block.name)) return undefined;
       const unit: AttributeUnit = { ...base({ text: block.text, format: 'text' }, QUIET_ATTRIBUTES.has(block.name)), kind: 'attribute', block };
-      map.set(block.name, unit);
+      attributeUnits.set(block.element, held.length ? [...held, unit] : unit);
       units.add(unit);
       return unit;
     },
@@ -84,7 +97,7 @@ export function createRegistry() {
     },
 
     attributesOf(el: Element): Iterable<AttributeUnit> {
-      return attributeUnits.get(el)?.values() ?? [];
+      return unitsOf(el);
     },
 
     isTaken(node: Node): boolean {
@@ -116,8 +129,10 @@ export function createRegistry() {
           if (block.element) nodeUnits.delete(block.element);
         }
       } else if (unit.kind === 'attribute') {
-        const map = attributeUnits.get(unit.block.element);
-        if (map?.get(unit.block.name) === unit) map.delete(unit.block.name);
+        const { element } = unit.block;
+        const rest = unitsOf(element).filter((u) => u !== unit);
+        if (!rest.length) attributeUnits.delete(element);
+        else attributeUnits.set(element, rest.length === 1 ? rest[0] : rest);
       } else if (title === unit) {
         title = undefined;
       }

@@ -3,7 +3,8 @@
 // text and the order of Glossa's ids are used. The page's own nodes are moved and their text
 // data set, so listeners, form state, focus and selection survive.
 import { isHtmlSpace, trimWith } from '../shared/text-scan';
-import type { SerializedBlock, Slot } from './serialize';
+import { fingerprint } from './fingerprint';
+import { childrenOf, type SerializedBlock, type Slot } from './serialize';
 
 /** For each slot id, the translated order of its children: strings are text, numbers slot ids. */
 export type TranslatedTree = (string | number)[][];
@@ -77,14 +78,31 @@ export function matchTranslation(fragment: DocumentFragment, slots: readonly Slo
   return { ok: true, tree };
 }
 
-/** What write-back changed in one block, enough to put back exactly what was there. */
+/**
+ * What write-back changed in one block, enough to put back exactly what was there. Kept for
+ * every translated block, so it holds only what the page does not: the original data of the
+ * text nodes written (the page now holds the translation) and a fingerprint of what was written.
+ */
 export interface WriteRecord {
-  /** Parent and original order of every container whose children were moved. */
-  orders: { parent: Node; nodes: Node[] }[];
-  /** Original data of every text node written, and the data written. */
-  texts: Map<Text, { source: string; written: string }>;
+  /** Parent and original order of every container whose children were moved (none: nothing moved). */
+  orders?: { parent: Node; nodes: Node[] }[];
+  /** Per text node written, in threes: the node, its original data, the fingerprint of the data written. */
+  texts: (Text | string | number)[];
   /** Text nodes Glossa created (removed again on restore). */
-  created: Text[];
+  created?: Text[];
+}
+
+/** Calls `each` with every text node written, its original data and the fingerprint of what was written. */
+export function forEachWritten(record: WriteRecord, each: (node: Text, source: string, written: number) => void): void {
+  const { texts } = record;
+  for (let i = 0; i < texts.length; i += 3) each(texts[i] as Text, texts[i + 1] as string, texts[i + 2] as number);
+}
+
+/** Whether the block's text nodes still hold what Glossa wrote and the nodes it created are still in the page. */
+export function writeIntact(record: WriteRecord): boolean {
+  const { texts } = record;
+  for (let i = 0; i < texts.length; i += 3) if (fingerprint((texts[i] as Text).data) !== texts[i + 2]) return false;
+  return !record.created || record.created.every((n) => n.parentNode);
 }
 
 /**
@@ -96,17 +114,17 @@ export interface WriteRecord {
 export function applyTranslation(
   rootParent: Node,
   rootNodes: readonly Node[],
-  source: SerializedBlock,
+  source: Omit<SerializedBlock, 'plain'>,
   tree: TranslatedTree,
 ): WriteRecord {
-  const record: WriteRecord = { orders: [], texts: new Map(), created: [] };
+  const record: WriteRecord = { texts: [] };
   const doc = rootParent.ownerDocument ?? (rootParent as Document);
   const { slots } = source;
   for (let id = 0; id < slots.length; id++) {
     const slot = slots[id];
     if (slot.opaque) continue;
     const parent = id === 0 ? rootParent : slot.element!;
-    const original = id === 0 ? [...rootNodes] : [...slot.element!.childNodes];
+    const original = id === 0 ? [...rootNodes] : childrenOf(slot.element!);
     const items = tree[id];
     if (id === 0 && items.length) {
       // White space around the block's text is the page's, not the translator's.
@@ -143,13 +161,13 @@ export function applyTranslation(
       desired.push(...gap);
       if (!gapTexts.length && texts[k]) {
         const created = doc.createTextNode(texts[k]);
-        record.created.push(created);
+        (record.created ??= []).push(created);
         desired.push(created);
       }
       if (k < elements.length) desired.push(elements[k]);
     }
     if (!sameOrder(parent, original, desired)) {
-      record.orders.push({ parent, nodes: original });
+      (record.orders ??= []).push({ parent, nodes: original });
       placeInOrder(parent, desired, original[0] ?? null);
     }
   }
@@ -187,9 +205,10 @@ function shareGapText(nodes: readonly Text[], text: string): string[] {
 }
 
 function writeText(record: WriteRecord, node: Text, data: string): void {
-  if (!record.texts.has(node)) record.texts.set(node, { source: node.data, written: data });
-  else record.texts.get(node)!.written = data;
-  if (node.data !== data) node.data = data;
+  // Each text node is in one gap of one container: it is written once per translation.
+  const source = node.data;
+  record.texts.push(node, source, fingerprint(data));
+  if (source !== data) node.data = data;
 }
 
 function sameOrder(parent: Node, original: readonly Node[], desired: readonly Node[]): boolean {
@@ -241,16 +260,19 @@ export interface ChildEdit {
  * it put them after.
  */
 export function undoWrite(record: WriteRecord, edits: readonly ChildEdit[] = []): void {
-  for (const node of record.created) node.parentNode?.removeChild(node);
-  for (const [node, { source, written }] of record.texts) if (node.data === written && written !== source) node.data = source;
+  for (const node of record.created ?? []) node.parentNode?.removeChild(node);
+  // Text the page has rewritten since keeps the page's value.
+  forEachWritten(record, (node, source, written) => {
+    if (node.data !== source && fingerprint(node.data) === written) node.data = source;
+  });
   const placedByPage = new Set<Node>();
   for (const edit of edits) for (const node of edit.added) placedByPage.add(node);
-  for (const { parent, nodes } of record.orders) {
+  for (const { parent, nodes } of record.orders ?? []) {
     const present = nodes.filter((n) => n.parentNode === parent && !placedByPage.has(n));
     if (present.length) placeInOrder(parent, present, present[0]);
   }
   edits.forEach((edit, index) => {
-    const group = record.orders.find((o) => o.parent === edit.parent);
+    const group = record.orders?.find((o) => o.parent === edit.parent);
     if (!group) return; // not reordered: the page's own placement is right as it is
     for (const node of edit.added) {
       if (node.parentNode !== edit.parent) continue;

@@ -4,10 +4,11 @@
 import type { BlockResult, PageJobOptions } from '../shared/protocol';
 import type { buildBilingual } from './bilingual';
 import { markTranslated } from './block-state';
+import { fingerprint } from './fingerprint';
 import { createPageMarks } from './page-marks';
 import { createSlicer } from './schedule';
 import type { Unit } from './units';
-import { applyTranslation, createInertParser, matchTranslation, undoWrite } from './write-back';
+import { applyTranslation, createInertParser, matchTranslation, undoWrite, writeIntact } from './write-back';
 
 /**
  * Blocks written back in the first frame; each frame that used them all doubles them for the
@@ -66,7 +67,8 @@ export function createWriter(deps: WriterDeps) {
   const { doc, job, own, ownWrite } = deps;
   const parse = createInertParser(doc);
   const queue: { unit: Unit; result: BlockResult }[] = [];
-  const outputs = new Set<string>();
+  /** Fingerprints of the texts written (the page holds the texts themselves). */
+  const outputs = new Set<number>();
   const marks = createPageMarks(doc, job.targetLang);
   let writing: Promise<void> | undefined;
   let perFrame = WRITES_PER_FRAME;
@@ -89,7 +91,7 @@ export function createWriter(deps: WriterDeps) {
 
   const remember = (text: string) => {
     if (outputs.size >= MAX_REMEMBERED_OUTPUTS) outputs.clear();
-    outputs.add(text);
+    outputs.add(fingerprint(text));
   };
 
   const refuse = (unit: Unit) => {
@@ -105,7 +107,8 @@ export function createWriter(deps: WriterDeps) {
       const match = matchTranslation(parse(translation), block.source.slots);
       if (!match.ok) return refuse(unit);
       const plain = match.tree.flat(1).filter((t) => typeof t === 'string').join('').replace(/[ \t\n\r\f]+/g, ' ').trim();
-      if (!LETTER.test(plain) && LETTER.test(block.source.plain)) return refuse(unit);
+      // Every block was collected for its letters: an answer without any is empty.
+      if (!LETTER.test(plain)) return refuse(unit);
       const bilingual = job.bilingual ? deps.bilingual() : undefined;
       ownWrite(() => {
         if (bilingual && !IN_PLACE_ONLY.has(block.element?.localName ?? '')) {
@@ -227,9 +230,7 @@ export function createWriter(deps: WriterDeps) {
       if (unit.kind !== 'html') return true;
       const { block, record } = unit;
       if (!block.nodes.every((n) => n.parentNode === block.parent)) return false;
-      if (!record) return true;
-      for (const [node, { written }] of record.texts) if (node.data !== written) return false;
-      return record.created.every((n) => n.parentNode);
+      return !record || writeIntact(record);
     },
 
     /** The `lang` (or another marked attribute) of an element as the page set it, not as Glossa marked it. */
@@ -237,7 +238,7 @@ export function createWriter(deps: WriterDeps) {
 
     /** Text Glossa wrote: content the page copies from it is not translated again. */
     isOutput(text: string): boolean {
-      return outputs.has(text);
+      return outputs.has(fingerprint(text));
     },
 
     clear(): void {

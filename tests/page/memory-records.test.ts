@@ -1,0 +1,84 @@
+// What the engine keeps per block is small on purpose (docs/speed.md, memory): the plain text
+// is read back from the HTML sent, restore records hold fingerprints of what was written, and
+// translations stay in the scheduler only for keys that twins share.
+import { describe, expect, it } from 'vitest';
+import { plainOf, serializeBlock } from '../../utils/page/serialize';
+import { fingerprint } from '../../utils/page/fingerprint';
+import { applyTranslation, createInertParser, matchTranslation, undoWrite, writeIntact } from '../../utils/page/write-back';
+import { createScheduler, type Schedulable } from '../../utils/page/scheduler';
+
+const BLOCKS = [
+  '<p>  Plain text with   spaces\n and a line break  </p>',
+  '<p>Fish &amp; chips &lt;b&gt; are &gt; 3 &amp;amp; more</p>',
+  '<p><b> Bold start</b> then <a href="/x">a <i>link</i></a>, <code>x &lt; y</code> and <br>a break.</p>',
+  '<p>\u00a0Non-breaking space around\u00a0</p>',
+  '<p><span> </span><em>Only inline</em><span> </span></p>',
+];
+
+describe('per-block memory', () => {
+  it.each(BLOCKS)('reads the plain text back from the HTML sent: %s', (markup) => {
+    document.body.innerHTML = markup;
+    const p = document.querySelector('p')!;
+    const source = serializeBlock([...p.childNodes], { statusOf: (el) => (el.localName === 'code' || el.localName === 'br' ? 'opaque' : 'inline'), preservesWhitespace: () => false });
+    expect(plainOf(source.html)).toBe(source.plain);
+  });
+
+  it('fingerprints tell texts apart and are stable', () => {
+    const texts = ['', 'a', 'b', 'ab', 'ba', 'Der Hund', 'Der Hund ', 'der Hund', 'Ü', 'U\u0308', '😀', 'x'.repeat(10_000)];
+    const prints = texts.map(fingerprint);
+    expect(new Set(prints).size).toBe(texts.length);
+    expect(texts.map(fingerprint)).toEqual(prints);
+    for (const print of prints) expect(Number.isSafeInteger(print) && print >= 0).toBe(true);
+  });
+
+  it('keeps in a restore record the original texts and fingerprints of what was written, and restores byte-exact', () => {
+    const markup = '<p>Read <a href="/doc">the docs</a> and <b>enjoy</b> it.</p>';
+    document.body.innerHTML = markup;
+    const p = document.querySelector('p')!;
+    const source = serializeBlock([...p.childNodes], { statusOf: () => 'inline', preservesWhitespace: () => false });
+    const match = matchTranslation(createInertParser(document)('<b id="2">Genießt</b> die <a id="1">Doku</a> und lest sie.'), source.slots);
+    if (!match.ok) throw new Error(match.message);
+    const record = applyTranslation(p, [...p.childNodes], source, match.tree);
+    expect(p.textContent).toBe('Genießt die Doku und lest sie.');
+    // No written text is held as a string: only the page's originals and numbers.
+    expect(record.texts.filter((v) => typeof v === 'string').sort()).toEqual([' and ', ' it.', 'Read ', 'enjoy', 'the docs']);
+    expect(record.texts.filter((v) => typeof v === 'number')).toHaveLength(5);
+    expect(writeIntact(record)).toBe(true);
+    undoWrite(record);
+    expect(document.body.innerHTML).toBe(markup);
+  });
+
+  it('keeps a page\'s edit to a translated text on restore', () => {
+    document.body.innerHTML = '<p>One <b>two</b></p>';
+    const p = document.querySelector('p')!;
+    const source = serializeBlock([...p.childNodes], { statusOf: () => 'inline', preservesWhitespace: () => false });
+    const match = matchTranslation(createInertParser(document)('Eins <b id="1">zwei</b>'), source.slots);
+    if (!match.ok) throw new Error(match.message);
+    const record = applyTranslation(p, [...p.childNodes], source, match.tree);
+    (p.firstChild as Text).data = 'Changed by the page ';
+    expect(writeIntact(record)).toBe(false);
+    undoWrite(record);
+    expect(p.innerHTML).toBe('Changed by the page <b>two</b>');
+  });
+
+  it('keeps a translation after writing only for keys that twins share', () => {
+    type Item = Schedulable & { name: string };
+    let seq = 0;
+    const item = (name: string): Item => ({ name, seq: seq++, key: name, size: name.length, state: 'waiting', priority: 'nearby', queuedAt: 0, counted: false, quiet: false, version: 0, sentVersion: -1 });
+    const s = createScheduler<Item, { ok: true; text: string; detectedSourceLang?: string }>({ limit: { blocks: 10, characters: 1000 }, maxInFlight: 2, nearbyDelayMs: 0, quietDelayMs: 0, now: () => 0 });
+    const [unique, twin1, twin2] = [item('unique'), item('twin'), item('twin')];
+    for (const u of [unique, twin1, twin2]) s.track(u);
+    for (const u of [unique, twin1]) s.enqueue(u, 'viewport');
+    const plan = s.plan(false);
+    s.settle(plan.batches[0], plan.batches[0].units.map((u) => ({ ok: true as const, text: u.name.toUpperCase(), detectedSourceLang: 'EN' })));
+    expect(s.translationOf('unique')).toBeUndefined();
+    expect(s.translationOf('twin')).toMatchObject({ text: 'TWIN' });
+    expect(unique.detectedLang).toBe('EN');
+    // The twin that comes near later is answered without a call.
+    s.enqueue(twin2, 'nearby');
+    const later = s.plan(false);
+    expect(later.batches).toEqual([]);
+    expect(later.joined.map((j) => j.unit)).toEqual([twin2]);
+    expect(twin2.detectedLang).toBe('EN');
+  });
+});
