@@ -7,6 +7,7 @@ import { t } from '../../utils/shared/i18n';
 import { languageName } from '../../utils/shared/languages';
 import { sendMessage, type WritingPrefs } from '../../utils/shared/protocol';
 import { StatusMessage, type Status } from './StatusMessage';
+import { WritingButtonSites } from './WritingButtonSites';
 
 function formalityText(formality: Formality | undefined): string {
   if (formality === 'more' || formality === 'prefer_more') return t('writingFormalityMore');
@@ -75,6 +76,7 @@ export function WritingHelpSection() {
         </>
       )}
       <StatusMessage status={status} />
+      <WritingButtonSites />
     </section>
   );
 }

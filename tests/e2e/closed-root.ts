@@ -6,7 +6,7 @@
 // protocol, tests/e2e-firefox/closed-roots.ts over scripting.executeScript); the code that runs
 // there and everything built on it is written here once.
 
-export type GlossaRootName = 'popover' | 'notice' | 'picker';
+export type GlossaRootName = 'popover' | 'notice' | 'picker' | 'field-button';
 
 /** What the probe sends back: `absent` when Glossa shows no such root. */
 export type ProbeReply<R> = { absent?: true; value?: R };

@@ -140,6 +140,14 @@ export interface ProtocolMap {
   writingPrefs(data: Record<string, never>): WritingPrefs;
   /** Options page: forgets one site's writing choices, or every site's when `site` is absent. */
   clearWritingPrefs(data: { site?: string }): WritingPrefs;
+  /** Field button (content script) → background: open the writing panel for the sender frame's focused field. */
+  openFieldPanel(data: Record<string, never>): { opened: boolean };
+  /** Popup, options page: the sites (hostnames) where the field button is on. */
+  writingButtonSites(data: Record<string, never>): string[];
+  /** Popup, options page: the field button on or off for one site (the page asked for its host access first, in the click). */
+  setWritingButtonSite(data: { site: string; on: boolean }): WritingButtonChange;
+  /** Background → field button script: the site was turned off, take the button away. */
+  stopWritingButton(data: Record<string, never>): { stopped: boolean };
   // ── pointing and site scope (utils/background/pointing-service.ts, utils/content/pointing) ──
   /** Content script → background: hover translation's modifier (null when off here), the job's languages, the site's scope. */
   pointingSetup(data: Record<string, never>): PointingSetup;
@@ -211,6 +219,12 @@ export interface DraftTranslation {
   glossaryId: string;
   glossaries: { id: string; name: string }[];
   billedCharacters: number;
+}
+
+/** The sites with the field button after a change, and whether Glossa gave the site's host access back. */
+export interface WritingButtonChange {
+  sites: string[];
+  released: boolean;
 }
 
 /** Writing choices per site (hostname). */
