@@ -90,7 +90,7 @@ export function Popup({ tabId }: Props) {
               disabled={!info?.hostname || info.restricted || model.busy}
               onToggle={(rule, on) => void model.toggleRule(rule, on)}
             />
-            {info?.hostname && <WritingButtonToggle hostname={info.hostname} disabled={info.restricted} />}
+            {info?.hostname && <WritingButtonToggle hostname={info.hostname} hostPermission={info.hostPermission} disabled={info.restricted} />}
           </>
         )}
     </main>

@@ -9,10 +9,12 @@ import { sendMessage } from '@/utils/shared/protocol';
 
 interface Props {
   hostname: string;
+  /** Whether Glossa already holds access to the site (then nothing is asked). */
+  hostPermission: boolean;
   disabled: boolean;
 }
 
-export function WritingButtonToggle({ hostname, disabled }: Props) {
+export function WritingButtonToggle({ hostname, hostPermission, disabled }: Props) {
   const [sites, setSites] = useState<string[] | null>(null);
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState('');
@@ -26,7 +28,7 @@ export function WritingButtonToggle({ hostname, disabled }: Props) {
   const toggle = (wanted: boolean) => {
     setProblem('');
     // Asked first thing in the click: browsers grant only from a user gesture.
-    const access = wanted ? browser.permissions.request({ origins: [`*://${hostname}/*`] }).catch(() => false) : Promise.resolve(true);
+    const access = wanted && !hostPermission ? browser.permissions.request({ origins: [`*://${hostname}/*`] }).catch(() => false) : Promise.resolve(true);
     setBusy(true);
     void (async () => {
       try {
