@@ -91,7 +91,8 @@ export function startFieldButton(doc: Document, options: FieldButtonOptions): Fi
     button.style.setProperty('--size', `${size}px`);
     const innerRight = rect.left + field.clientLeft + (field.clientWidth || rect.width);
     const innerTop = rect.top + field.clientTop;
-    const left = innerRight - size - INSET;
+    // A text area's resize grip keeps its corner.
+    const left = innerRight - size - (field.localName === 'textarea' ? INSET + 12 : INSET);
     // Low fields (one line) centre it; taller ones keep it in the bottom corner, clear of the text's start.
     const top = innerHeight < 2 * size + 2 * INSET ? innerTop + (innerHeight - size) / 2 : innerTop + innerHeight - size - INSET;
     // Absolute in an unknown containing block: measure where 0,0 lands and shift by the difference.
