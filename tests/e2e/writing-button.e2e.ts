@@ -8,7 +8,9 @@ import type { Page } from 'playwright-core';
 import { pseudoTranslate } from '../../server/index';
 import { launchGlossa, type Glossa } from './harness';
 import { waitUntil } from './helpers';
-import { fieldButtonIn } from './closed-roots';
+import { fieldButtonIn, type GlossaRoot } from './closed-roots';
+import { axeSource } from './axe';
+import type { AxeResults, Result } from 'axe-core';
 import { panelIn, panelOutcome, readAs } from './writing/session';
 
 const DRAFT = 'Thank you for your message.\nWe will call you tomorrow.';
@@ -27,6 +29,18 @@ const PAGE = `<!doctype html><html lang="de"><head><meta charset="utf-8"><title>
 function layoutOf(page: Page): Promise<string> {
   return page.evaluate(() => [...document.querySelectorAll('form > :not(glossa-field-button)')]
     .map((el) => { const r = el.getBoundingClientRect(); return `${el.localName}:${r.x},${r.y},${r.width},${r.height}`; }).join(' '));
+}
+
+/** Serious or critical axe-core findings inside the button's closed root. */
+async function buttonViolations(root: GlossaRoot): Promise<string[]> {
+  if (!(await root.evaluate(() => 'axe' in globalThis))) await root.loadScript(axeSource);
+  const violations = await root.evaluate(async (shadow) => {
+    Object.defineProperty(shadow.host, 'shadowRoot', { get: () => shadow, configurable: true });
+    const axe = (globalThis as unknown as { axe: { run(ctx: unknown, opts: unknown): Promise<AxeResults> } }).axe;
+    const results = await axe.run({ include: [shadow.host] }, { resultTypes: ['violations'] });
+    return JSON.parse(JSON.stringify(results.violations)) as Result[];
+  });
+  return (violations ?? []).filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help}`);
 }
 
 function activeId(page: Page): Promise<string> {
@@ -110,6 +124,17 @@ describe('the writing field button in Chromium', () => {
     await page.keyboard.press('Escape');
     await panelIn(glossa, page).waitForClosed();
     expect(await activeId(page)).toBe('reply');
+  });
+
+  it('is axe-clean in light and dark', async () => {
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      await page.focus('#subject');
+      await page.focus('#reply');
+      await shown();
+      expect(await buttonViolations(button()), scheme).toEqual([]);
+    }
+    await page.emulateMedia({ colorScheme: 'light' });
   });
 
   it('a password or card-number field gets no button, a text input does', async () => {
