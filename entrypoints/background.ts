@@ -14,6 +14,7 @@ import { registerPageService } from '@/utils/background/page-service';
 import { registerSelectionService } from '@/utils/background/selection-service';
 import { registerTermService } from '@/utils/background/term-service';
 import { registerWritingService } from '@/utils/background/writing-service';
+import { registerWritingButton } from '@/utils/background/writing-button';
 import { registerPointingService } from '@/utils/background/pointing-service';
 import { registerSiteScopeService } from '@/utils/background/site-scope-service';
 import { registerTermForms } from '@/utils/background/term-form';
@@ -42,6 +43,7 @@ export default defineBackground(() => {
   registerGlossaryService();
   registerTermService();
   registerWritingService();
+  registerWritingButton();
   registerTermForms();
   registerTabControl();
   registerPointingService();

@@ -8,6 +8,7 @@ import { formalityDirection } from '../../utils/shared/formality';
 import { languageName } from '../../utils/shared/languages';
 import { sendMessage, type WritingPrefs } from '../../utils/shared/protocol';
 import { StatusMessage, type Status } from './StatusMessage';
+import { WritingButtonSites } from './WritingButtonSites';
 
 function formalityText(formality: Formality | undefined): string {
   const direction = formalityDirection(formality);
@@ -77,6 +78,7 @@ export function WritingHelpSection() {
         </>
       )}
       <StatusMessage status={status} />
+      <WritingButtonSites />
     </section>
   );
 }

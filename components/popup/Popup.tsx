@@ -10,6 +10,7 @@ import { SpendingPanel } from './SpendingPanel';
 import { StatusNotice } from './StatusNotice';
 import { TranslationOptions } from './TranslationOptions';
 import { TermFixNote } from './TermFixNote';
+import { WritingButtonToggle } from './WritingButtonToggle';
 import { usePopup } from './use-popup';
 import { PdfOffer, usePdfTabKind } from './PdfOffer';
 
@@ -82,12 +83,15 @@ export function Popup({ tabId }: Props) {
       {info?.privateWindow
         ? <p class="notice notice-info" role="status">{t('spendingPopupPrivate')}</p>
         : (
-          <SiteRuleToggles
-            hostname={info?.hostname ?? ''}
-            rule={info?.siteRule ?? 'none'}
-            disabled={!info?.hostname || info.restricted || model.busy}
-            onToggle={(rule, on) => void model.toggleRule(rule, on)}
-          />
+          <>
+            <SiteRuleToggles
+              hostname={info?.hostname ?? ''}
+              rule={info?.siteRule ?? 'none'}
+              disabled={!info?.hostname || info.restricted || model.busy}
+              onToggle={(rule, on) => void model.toggleRule(rule, on)}
+            />
+            {info?.hostname && <WritingButtonToggle hostname={info.hostname} hostPermission={info.hostPermission} disabled={info.restricted} />}
+          </>
         )}
     </main>
   );

@@ -7,7 +7,7 @@
 // everything built on it is written here once.
 import { waitUntil } from './wait';
 
-export type GlossaRootName = 'popover' | 'notice' | 'picker';
+export type GlossaRootName = 'popover' | 'notice' | 'picker' | 'field-button';
 
 /** What the probe sends back: `absent` when Glossa shows no such root. */
 export type ProbeReply<R> = { absent?: true; value?: R };

@@ -142,3 +142,8 @@ export function noticeIn(page: Page, extensionId: string): GlossaRoot {
 export function pickerIn(page: Page, extensionId: string): GlossaRoot {
   return new GlossaRoot(page, 'picker', extensionId);
 }
+
+/** Writing help's field button on the focused field of a page or frame. */
+export function fieldButtonIn(target: Page | Frame, extensionId: string): GlossaRoot {
+  return new GlossaRoot(target, 'field-button', extensionId);
+}

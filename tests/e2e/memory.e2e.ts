@@ -5,8 +5,8 @@
 // far below what one translation holds: a leak of any cycle's state would exceed it many times.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CDPSession, Page } from 'playwright-core';
-import { launchGlossa, type Glossa } from './harness';
-import { defaults } from './helpers';
+import { launchGlossaInChromium, type ChromiumGlossa } from '../e2e-lib/chromium-harness';
+import { defaults } from '../e2e-lib/requests';
 import { pseudoTranslate } from '../../server/index';
 
 const CYCLES = 10;
@@ -47,9 +47,9 @@ async function settledReading(cdp: CDPSession): Promise<Reading> {
 }
 
 describe('memory of a translated page', () => {
-  let glossa: Glossa;
+  let glossa: ChromiumGlossa;
   beforeAll(async () => {
-    glossa = await launchGlossa({ settings: { defaults: defaults('DE') } });
+    glossa = await launchGlossaInChromium({ settings: { defaults: defaults('DE') } });
     glossa.pages.set('/memory-long.html', longPage());
   });
   afterAll(async () => {

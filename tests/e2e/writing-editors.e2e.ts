@@ -11,6 +11,24 @@ import { bundleEditors, editorsPage } from './writing/editors';
 import { commandTranslateField, createGlossary, panelIn, panelOutcome, translateParams } from './writing/session';
 
 type Model = Record<string, unknown>;
+type QuillDelta = { ops: { insert: unknown; attributes?: { list?: string } }[] };
+
+/** A Quill Delta as its lines: each line's text and the list kind its closing newline carries. */
+function quillLines(delta: QuillDelta): { text: string; list?: string }[] {
+  const lines: { text: string; list?: string }[] = [];
+  let text = '';
+  for (const op of delta.ops) {
+    const insert = typeof op.insert === 'string' ? op.insert : '';
+    const parts = insert.split('\n');
+    parts.forEach((part, index) => {
+      text += part;
+      if (index === parts.length - 1) return;
+      lines.push({ text, ...(op.attributes?.list ? { list: op.attributes.list } : {}) });
+      text = '';
+    });
+  }
+  return lines;
+}
 
 describe('writing help in apps and rich editors (Chromium)', () => {
   let glossa: ChromiumGlossa;
@@ -112,6 +130,10 @@ describe('writing help in apps and rich editors (Chromium)', () => {
     expect(after).toContain('"link":"https://example.com/contract"');
     expect(after.match(/"list":"bullet"/g)).toHaveLength(2);
     expect(after).not.toContain('First point');
+    // Exactly the draft's two bullet items, none empty: Quill merges equal newlines into one op, so count lines.
+    const lines = quillLines(await model('quill') as QuillDelta);
+    expect(lines.filter((line) => line.list === 'bullet').map((line) => line.text.trim() !== '')).toEqual([true, true]);
+    expect(lines.map((line) => line.list ?? 'text')).toEqual(['text', 'bullet', 'bullet']);
     await page.keyboard.press('Control+z');
     await waitUntil(async () => JSON.stringify(await model('quill')) === JSON.stringify(before), 'the draft back in Quill', 10_000);
     expect(errors).toEqual([]);

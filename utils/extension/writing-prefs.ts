@@ -4,3 +4,6 @@ import type { WritingPrefs } from '../shared/protocol';
 import { definePrivateItem } from './private-storage';
 
 export const writingPrefsItem = definePrivateItem<WritingPrefs>('writingPrefs', {});
+
+/** The sites (hostnames) where the user turned the field button on; private for the same reason. */
+export const writingButtonSitesItem = definePrivateItem<string[]>('writingButtonSites', []);

@@ -57,6 +57,12 @@ export interface DraftTranslation {
   billedCharacters: number;
 }
 
+/** The sites with the field button after a change, and whether Glossa gave the site's host access back. */
+export interface WritingButtonChange {
+  sites: string[];
+  released: boolean;
+}
+
 /** Writing choices per site (hostname). */
 export type WritingPrefs = Record<string, { targetLang?: string; formality?: Formality }>;
 

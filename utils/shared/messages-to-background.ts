@@ -257,6 +257,15 @@ export const backgroundMessages = {
     from: ['extension-page'],
     data: v.object({ site: v.optional(v.pipe(v.string(), v.rawTransform(({ dataset, addIssue, NEVER }) => normaliseHostname(dataset.value) ?? (addIssue({ message: 'not a host name' }), NEVER)))) }),
   },
+  openFieldPanel: { from: ['content-script'], data: none },
+  writingButtonSites: { from: ['extension-page'], data: none },
+  setWritingButtonSite: {
+    from: ['extension-page'],
+    data: v.object({
+      site: v.pipe(v.string(), v.rawTransform(({ dataset, addIssue, NEVER }) => normaliseHostname(dataset.value) ?? (addIssue({ message: 'not a host name' }), NEVER))),
+      on: v.boolean(),
+    }),
+  },
   // The PDF viewer is an extension page in a tab; what it reads from a PDF is untrusted text.
   pdfViewerStart: { from: ['extension-page'], data: v.object({ file: v.pipe(v.string(), v.maxLength(4096)) }) },
   translatePdfBlocks: {
@@ -295,6 +304,7 @@ export type BackgroundMessage =
   | 'glossaryList' | 'glossaryGet' | 'glossaryEntries' | 'glossaryCreate' | 'glossaryPutDictionary'
   | 'glossaryPatch' | 'glossaryDeleteGlossary' | 'glossaryDeleteDictionary'
   | 'translateDraft' | 'writingPrefs' | 'clearWritingPrefs'
+  | 'openFieldPanel' | 'writingButtonSites' | 'setWritingButtonSite'
   | 'pdfViewerStart' | 'translatePdfBlocks' | 'openPdfViewer' | 'pdfPassThrough' | 'translatePdfSelection';
 
 /** Registers the background's handler for one message; its sender and data are checked first. */

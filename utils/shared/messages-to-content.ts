@@ -16,10 +16,12 @@ export const contentMessages = {
   pointAt: { from: ['extension'] },
   applySiteScope: { from: ['extension'] },
   pickExclusion: { from: ['extension'] },
+  stopWritingButton: { from: ['extension'] },
 } satisfies MessageRules<ContentMessage>;
 
 export type ContentMessage = 'startTranslation' | 'showOriginal' | 'retryFailed' | 'showSelectionTranslation' | 'refreshTermInPage' | 'showTermFix'
-  | 'showWritingPanel' | 'pointAt' | 'applySiteScope' | 'pickExclusion';
+  | 'showWritingPanel' | 'pointAt' | 'applySiteScope' | 'pickExclusion'
+  | 'stopWritingButton';
 
 /** Registers the content script's handler for one message; the sender is checked first. */
 export function onContentMessage<K extends ContentMessage>(type: K, handler: Handler<K>): () => void {

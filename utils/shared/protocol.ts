@@ -23,12 +23,12 @@ import type { PageProgress, TabState } from './tab-state';
 import type { SiteScope } from './site-scope';
 export type { TabSpend } from './tab-state';
 import type {
-  BlockRequest, BlockResult, PointingSetup, PointedTranslation, DraftRequest, DraftTranslation, WritingPrefs, TermFormRequest, TermFixOptions, TermFixSaveRequest,
+  BlockRequest, BlockResult, PointingSetup, PointedTranslation, DraftRequest, DraftTranslation, WritingButtonChange, WritingPrefs, TermFormRequest, TermFixOptions, TermFixSaveRequest,
   TermFixSaveResult, TermFixRefreshRequest, TermFixRefreshReport,
 } from './message-types';
 // The data types of these messages live in message-types.ts; importers may take them from here.
 export type {
-  BlockRequest, BlockResult, PointingSetup, PointedTranslation, DraftRequest, DraftTranslation, WritingPrefs, TermFormRequest, TermFixGlossary, TermFixOptions,
+  BlockRequest, BlockResult, PointingSetup, PointedTranslation, DraftRequest, DraftTranslation, WritingButtonChange, WritingPrefs, TermFormRequest, TermFixGlossary, TermFixOptions,
   TermFixSaveRequest, TermFixProblemCode, TermFixSaveResult, TermFixRefreshRequest, TermFixRefreshReport,
 } from './message-types';
 
@@ -138,6 +138,14 @@ export interface ProtocolMap {
   writingPrefs(data: Record<string, never>): WritingPrefs;
   /** Options page: forgets one site's writing choices, or every site's when `site` is absent. */
   clearWritingPrefs(data: { site?: string }): WritingPrefs;
+  /** Field button (content script) → background: open the writing panel for the sender frame's focused field. */
+  openFieldPanel(data: Record<string, never>): { opened: boolean };
+  /** Popup, options page: the sites (hostnames) where the field button is on. */
+  writingButtonSites(data: Record<string, never>): string[];
+  /** Popup, options page: the field button on or off for one site (the page asked for its host access first, in the click). */
+  setWritingButtonSite(data: { site: string; on: boolean }): WritingButtonChange;
+  /** Background → field button script: the site was turned off, take the button away. */
+  stopWritingButton(data: Record<string, never>): { stopped: boolean };
   // ── pointing and site scope (utils/background/pointing-service.ts, utils/content/pointing) ──
   /** Content script → background: hover translation's modifier (null when off here), the job's languages, the site's scope. */
   pointingSetup(data: Record<string, never>): PointingSetup;

@@ -64,7 +64,7 @@ export function editingHost(element: HTMLElement): HTMLElement {
   return host;
 }
 
-function isTextField(element: Element): element is TextField {
+export function isTextField(element: Element): element is TextField {
   if (element.localName === 'textarea') return true;
   return element.localName === 'input' && TEXT_INPUT_TYPES.has((element as HTMLInputElement).type.toLowerCase());
 }

@@ -65,6 +65,31 @@ function selectionSettled(doc: Document): Promise<void> {
   });
 }
 
+const BLOCK_TAGS = new Set(['p', 'div', 'ul', 'ol', 'li', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'blockquote', 'pre']);
+
+/**
+ * Quill keeps its closing line break (carrying the format of the draft's last line: a bullet,
+ * a heading) outside any selection, so a paste that ends with a block of its own leaves one
+ * empty line of that format behind. The last block's content goes in bare instead, and takes
+ * that closing line's format.
+ */
+export function withOpenLastBlock(fragment: DocumentFragment): DocumentFragment {
+  const open = fragment.cloneNode(true) as DocumentFragment;
+  let last: ChildNode | null = open.lastChild;
+  const chain: Element[] = [];
+  while (last && last.nodeType === 1 && BLOCK_TAGS.has((last as Element).localName)) {
+    chain.push(last as Element);
+    last = (last as Element).lastChild;
+  }
+  const innermost = chain.at(-1);
+  if (!innermost) return open;
+  open.append(...innermost.childNodes);
+  innermost.remove();
+  // A list left without items (the draft's list had one) goes too.
+  for (const block of chain.slice(0, -1).reverse()) if (!block.hasChildNodes()) block.remove();
+  return open;
+}
+
 async function writeRich(field: Extract<WritingField, { kind: 'rich' }>, fragment: DocumentFragment, text: string): Promise<void> {
   const { host } = field;
   const doc = host.ownerDocument;
@@ -76,7 +101,7 @@ async function writeRich(field: Extract<WritingField, { kind: 'rich' }>, fragmen
   selection?.removeAllRanges();
   selection?.addRange(range);
   await selectionSettled(doc);
-  const html = fragmentHtml(fragment, doc);
+  const html = fragmentHtml(field.whole && host.classList.contains('ql-editor') ? withOpenLastBlock(fragment) : fragment, doc);
   const data = new view.DataTransfer();
   data.setData('text/html', html);
   data.setData('text/plain', text);
