@@ -8,7 +8,7 @@
 // translate the whole page with every block near from the start (no scrolling, nothing cached),
 // and what a reload sends again. `GLOSSA_BENCH_ENGINE=<checkout>` measures another checkout's
 // engine on the same pages, for before/after figures. Skipped when the pages are absent.
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { chromium, type Browser, type Page } from 'playwright-core';
@@ -201,7 +201,11 @@ async function runPage(browser: Browser, engineScript: string, html: string, ser
     // Every answer hostile, nothing known yet: no task of Glossa's may be long (its answers are parsed, checked and refused).
     translate = createTranslator(serverUrl, { requests: 0, billed: 0, sent: [], distinct: new Map() });
     const rule = hostileFaults.add({ fault: 'hostile', path: '/v2/translate', payload: hostileAnswer });
+    const profiler = process.env.GLOSSA_BENCH_PROFILE ? await page.context().newCDPSession(page) : undefined;
+    await profiler?.send('Profiler.enable');
+    await profiler?.send('Profiler.start');
     const run = await translateOnce(page, engineScript, 'all');
+    if (profiler) writeFileSync(process.env.GLOSSA_BENCH_PROFILE!, JSON.stringify((await profiler.send('Profiler.stop')).profile));
     hostileFaults.remove(rule);
     await page.reload({ waitUntil: 'load' });
     translate = createTranslator(serverUrl, traffic);
