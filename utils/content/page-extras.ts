@@ -12,6 +12,8 @@ const KEY = Symbol.for('glossa.content-extras');
 
 export interface ContentExtras {
   createStatusNotice: typeof createStatusNotice;
+  /** pointing/exclusion-picker.ts (typed here by shape: that module imports the page script's glue). */
+  openExclusionPicker?: (el: Element, doc: Document) => void;
   /** pointing/pointed-page.ts (typed here by shape, for the same reason). */
   createPointedPage?: (doc: Document, setup: PointingSetup, wiring: PointedPageWiring) => PointedPage;
 }
@@ -22,17 +24,12 @@ export interface PointedPageWiring {
   scope(): SiteScope;
   /** Whether a page translation is shown (it has every block already). */
   pageTranslated(): boolean;
-  /** The node the user right-clicked lately (a menu item acts on it). */
-  recentTarget(): Node | undefined;
 }
 
-/** Blocks translated one at a time because the user pointed at them, and the exclusion picker. */
+/** Blocks translated one at a time because the user pointed at them. */
 export interface PointedPage {
-  /** The background's `pointAt`: the block under the right-click, or holding the focus or caret. */
-  pointAt(order: { via: 'menu' | 'focus'; targetElementId?: number }): Promise<{ found: boolean }>;
-  /** The background's `pickExclusion`: opens the picker on the right-clicked element. */
-  pickExclusion(order: { targetElementId?: number }): { shown: boolean };
-  /** Hides every block shown. */
+  /** Shows (or, with `hide`, toggles) the block holding `node`; 'none' where there is none to show. */
+  point(node: Node, hide: boolean): Promise<'shown' | 'hidden' | 'none' | 'failed'>;
   clear(): void;
 }
 type Scope = Record<symbol, ContentExtras | undefined>;

@@ -1,9 +1,9 @@
 // Pointing in a page: hover translation (the modifier key over a paragraph, where the user
 // turned it on), and the background's orders for the context menu `translate-paragraph`, the
-// command `translate-paragraph` and the picker of `Never translate this part`. This page-script
-// part only listens; the code that acts (pointed-page.ts) comes with page-extras.js when an
-// order arrives or where hover translation is on. The translation comes from the background,
-// which owns the key, the options and the cache.
+// command `translate-paragraph` and the picker of `Never translate this part`. The block is
+// found and shown by pointed-page.ts (loaded with page-extras.js on the first point); the
+// translation comes from the background, which owns the key, the options and the cache.
+import { browser } from 'wxt/browser';
 import { onMessage } from '../../shared/messages-to-content';
 import { sendMessage, type PointingSetup } from '../../shared/protocol';
 import { EMPTY_SCOPE, type SiteScope } from '../../shared/site-scope';
@@ -18,12 +18,37 @@ export interface Pointing {
   clear(): void;
 }
 
+const modifierHeld = (modifier: string, e: MouseEvent | KeyboardEvent) =>
+  (modifier === 'Alt' && e.altKey) || (modifier === 'Control' && e.ctrlKey) || (modifier === 'Shift' && e.shiftKey);
+
+/** Typing in a field or an editable region: the modifier belongs to the text (Shift for capitals). */
+function typing(e: Event): boolean {
+  const el = e.composedPath()[0];
+  if (!(el instanceof Element)) return false;
+  return el.matches('input,textarea,select') || (el as HTMLElement).isContentEditable === true;
+}
+
+/** The focused element, inside open shadow roots too. */
+function deepActive(doc: Document): Element | null {
+  let active = doc.activeElement;
+  while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
+  return active;
+}
+
+/** Firefox names the element under the right-click; elsewhere undefined. */
+function menuTargetElement(id: number | undefined): Element | undefined {
+  const menus = (browser as unknown as { menus?: { getTargetElement?(id: number): Element | null } }).menus;
+  if (id === undefined || typeof menus?.getTargetElement !== 'function') return undefined;
+  return menus.getTargetElement(id) ?? undefined;
+}
+
 export function startPointing(page: PageEngineWiring, doc: Document = document): Pointing {
   let setupLoad: Promise<PointingSetup> | undefined;
-  let pointedLoad: Promise<PointedPage | undefined> | undefined;
-  let pointed: PointedPage | undefined;
   let scope: SiteScope = EMPTY_SCOPE;
   let scopeJson = JSON.stringify(EMPTY_SCOPE);
+  let pointed: PointedPage | undefined;
+  let pointer: Node | undefined;
+  let lastShown: Node | undefined;
   let contextTarget: { node: Node; at: number } | undefined;
 
   const applyScope = (next: SiteScope) => {
@@ -39,29 +64,49 @@ export function startPointing(page: PageEngineWiring, doc: Document = document):
     return loaded;
   }));
 
-  /** The acting code, loaded once (undefined where it could not be loaded). */
-  const acting = () => (pointedLoad ??= load().then(async (setup) => {
-    await resend(loadPageExtras);
-    const create = contentExtras()?.createPointedPage;
-    pointed = create?.(doc, setup, {
-      scope: () => scope,
-      pageTranslated: () => !!page.engine(),
-      recentTarget: () => (contextTarget && Date.now() - contextTarget.at < CONTEXT_TARGET_MS ? contextTarget.node : undefined),
-    });
-    return pointed;
-  }).catch(() => {
-    pointedLoad = undefined;
-    return undefined;
-  }));
+  /** Shows (or, with `hide`, toggles) the block holding `node`; a page translation shown already has it. */
+  async function point(node: Node, hide: boolean) {
+    const setup = await load();
+    if (page.engine()) return 'none' as const;
+    if (!pointed) {
+      // The code that finds and shows a block comes with page-extras.js: most pages are never pointed at.
+      await resend(loadPageExtras);
+      const create = contentExtras()?.createPointedPage;
+      if (!create) return 'none' as const;
+      pointed ??= create(doc, setup, { scope: () => scope, pageTranslated: () => !!page.engine() });
+    }
+    return pointed.point(node, hide);
+  }
 
-  onMessage('pointAt', async ({ data }) => (await acting())?.pointAt(data) ?? { found: false });
+  onMessage('pointAt', async ({ data }) => {
+    const recent = contextTarget && Date.now() - contextTarget.at < CONTEXT_TARGET_MS ? contextTarget.node : undefined;
+    const hovered = [...doc.querySelectorAll(':hover')].at(-1);
+    const selection = doc.getSelection();
+    const active = deepActive(doc);
+    const node = data.via === 'menu'
+      ? recent ?? menuTargetElement(data.targetElementId) ?? hovered
+      : (active && active !== doc.body && active !== doc.documentElement ? active : selection?.focusNode ?? undefined);
+    if (!node) return { found: false };
+    return { found: (await point(node, true)) !== 'none' };
+  });
 
   onMessage('applySiteScope', ({ data }) => {
     if (!applyScope(data.scope)) return;
     page.engine()?.setScope(data.scope);
   });
 
-  onMessage('pickExclusion', async ({ data }) => (await acting())?.pickExclusion(data) ?? { shown: false });
+  onMessage('pickExclusion', async ({ data }) => {
+    const recent = contextTarget && Date.now() - contextTarget.at < CONTEXT_TARGET_MS ? contextTarget.node : undefined;
+    const node = recent ?? menuTargetElement(data.targetElementId) ?? [...doc.querySelectorAll(':hover')].at(-1);
+    const el = node && (node.nodeType === 1 ? (node as Element) : node.parentElement);
+    if (!el || el === doc.body || el === doc.documentElement) return { shown: false };
+    // The picker's code is loaded only now: most translated pages never need it.
+    await loadPageExtras();
+    const open = contentExtras()?.openExclusionPicker;
+    if (!open) return { shown: false };
+    open(el, doc);
+    return { shown: true };
+  });
 
   doc.addEventListener('contextmenu', (e) => {
     const target = e.composedPath()[0];
@@ -70,7 +115,38 @@ export function startPointing(page: PageEngineWiring, doc: Document = document):
 
   // Hover translation runs only where the user turned it on (the background says which modifier).
   void load().then((loaded) => {
-    if (loaded.modifier) void acting();
+    const modifier = loaded.modifier;
+    if (!modifier) return;
+    doc.addEventListener('pointermove', (e) => {
+      // Touch and pen are left alone: a long press keeps doing what the browser does.
+      if (e.pointerType !== 'mouse') {
+        pointer = undefined;
+        return;
+      }
+      const target = e.composedPath()[0];
+      pointer = target instanceof Node ? target : undefined;
+      // Held while moving: each paragraph reached is shown (never hidden) once.
+      if (pointer && modifierHeld(modifier, e) && pointer !== lastShown) {
+        lastShown = pointer;
+        void point(pointer, false);
+      }
+    }, { capture: true, passive: true });
+    doc.documentElement.addEventListener('pointerleave', () => {
+      pointer = undefined;
+    }, { passive: true });
+    let acted = false;
+    doc.addEventListener('keydown', (e) => {
+      acted = false;
+      if (e.key !== modifier || e.repeat || !pointer || typing(e)) return;
+      acted = true;
+      lastShown = pointer;
+      void point(pointer, true);
+    }, { capture: true });
+    // Alt alone would also open the browser's menu bar (Firefox on Linux and Windows) when it is released.
+    doc.addEventListener('keyup', (e) => {
+      if (acted && e.key === modifier) e.preventDefault();
+      acted = false;
+    }, { capture: true });
   }).catch(() => undefined);
 
   return {
