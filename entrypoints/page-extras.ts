@@ -1,15 +1,13 @@
 // Injected by the background into a translated page's frame the first time its page script
 // needs code that most pages never use (utils/content/page-extras.ts): the page notice, the
-// bilingual view, translating a fixed term again, the `Never translate this part` picker and
-// finding and showing a pointed block. Wiring only: it registers them in the
+// bilingual view, translating a fixed term again and the `Never translate this part` picker. Wiring only: it registers them in the
 // content scripts' world, where page-engine.js finds them.
 import { defineUnlistedScript } from 'wxt/utils/define-unlisted-script';
 import { provideContentExtras } from '@/utils/content/page-extras';
 import { createStatusNotice } from '@/utils/content/status-notice';
 import { openExclusionPicker } from '@/utils/content/pointing/exclusion-picker';
-import { createPointedPage } from '@/utils/content/pointing/pointed-page';
 import '@/utils/page/extras-provided';
 
 export default defineUnlistedScript(() => {
-  provideContentExtras({ createStatusNotice, openExclusionPicker, createPointedPage });
+  provideContentExtras({ createStatusNotice, openExclusionPicker });
 });

@@ -1,9 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { onMessage, removeAllListeners } from '../../utils/shared/protocol';
 import { startPointing } from '../../utils/content/pointing';
-import { provideContentExtras } from '../../utils/content/page-extras';
-import { createPointedPage } from '../../utils/content/pointing/pointed-page';
-import { createStatusNotice } from '../../utils/content/status-notice';
 import type { PageEngineWiring } from '../../utils/content/start-page-engine';
 import { upperCase } from '../page/fake-translator';
 
@@ -17,12 +14,7 @@ const page: PageEngineWiring = { engine: () => undefined, stop: async () => unde
 /** A stand-in background: hover on with `modifier`; records the blocks it is asked to translate. */
 function background(modifier: 'Alt' | 'Control' | 'Shift' | null) {
   const sent: string[] = [];
-  const setup = { asked: 0, extrasLoaded: 0 };
-  // page-extras.js, which the background injects on the first point.
-  onMessage('loadPageExtras', () => {
-    setup.extrasLoaded++;
-    provideContentExtras({ createStatusNotice, createPointedPage });
-  });
+  const setup = { asked: 0 };
   onMessage('pointingSetup', () => {
     setup.asked++;
     return { modifier, targetLang: 'DE', sourceLang: 'EN', scope: { only: [], never: [] } };
@@ -36,7 +28,7 @@ function background(modifier: 'Alt' | 'Control' | 'Shift' | null) {
     await vi.waitFor(() => expect(setup.asked).toBe(1));
     await new Promise((resolve) => setTimeout(resolve, 0));
   };
-  return { sent, ready, setup };
+  return { sent, ready };
 }
 
 const move = (target: Element, pointerType: string, init: MouseEventInit = {}) =>
@@ -47,13 +39,11 @@ const press = (key: string, target: EventTarget = document.body) =>
 describe('hover translation in the page', () => {
   it('follows the mouse only: a touch (a long press) is left alone, the mouse\'s paragraph is translated', async () => {
     document.body.innerHTML = '<p id="touched">Touched text here</p><p id="pointed">Pointed <b>text</b> here</p><input id="field">';
-    const { sent, ready, setup } = background('Alt');
+    const { sent, ready } = background('Alt');
     startPointing(page, document);
     await ready();
     move(document.getElementById('touched')!, 'touch');
     press('Alt');
-    // Nothing pointed at yet: the code that shows a block is not loaded.
-    expect(setup.extrasLoaded).toBe(0);
     move(document.querySelector('#pointed b')!, 'mouse');
     press('Alt');
     await vi.waitFor(() => expect(document.querySelector('#pointed > glossa-translation')).not.toBeNull());
@@ -66,18 +56,16 @@ describe('hover translation in the page', () => {
     press('Alt');
     await vi.waitFor(() => expect(document.querySelector('glossa-translation')).toBeNull());
     expect(sent).toHaveLength(1);
-    expect(setup.extrasLoaded).toBe(1);
   });
 
   it('does nothing on a key press where hover translation is off', async () => {
     document.body.innerHTML = '<p id="p">Some text here</p>';
-    const { sent, ready, setup } = background(null);
+    const { sent, ready } = background(null);
     startPointing(page, document);
     await ready();
     move(document.getElementById('p')!, 'mouse', { altKey: true });
     press('Alt');
     await Promise.resolve();
     expect(sent).toEqual([]);
-    expect(setup.extrasLoaded).toBe(0);
   });
 });

@@ -3,8 +3,7 @@
 // here) and the engine's extras
 // (utils/page/extras.ts). The background injects page-extras.js into the asking frame; until
 // then the notice is a stand-in that loads the real one the first time there is something to say.
-import { sendMessage, type PointingSetup } from '../shared/protocol';
-import type { SiteScope } from '../shared/site-scope';
+import { sendMessage } from '../shared/protocol';
 import type { EngineProgress } from '../page/engine';
 import type { createStatusNotice, StatusNotice, StatusNoticeActions } from './status-notice';
 
@@ -14,23 +13,6 @@ export interface ContentExtras {
   createStatusNotice: typeof createStatusNotice;
   /** pointing/exclusion-picker.ts (typed here by shape: that module imports the page script's glue). */
   openExclusionPicker?: (el: Element, doc: Document) => void;
-  /** pointing/pointed-page.ts (typed here by shape, for the same reason). */
-  createPointedPage?: (doc: Document, setup: PointingSetup, wiring: PointedPageWiring) => PointedPage;
-}
-
-/** What the page script tells the pointed blocks' code. */
-export interface PointedPageWiring {
-  /** The site's scope rules as last received (a new object when they changed). */
-  scope(): SiteScope;
-  /** Whether a page translation is shown (it has every block already). */
-  pageTranslated(): boolean;
-}
-
-/** Blocks translated one at a time because the user pointed at them. */
-export interface PointedPage {
-  /** Shows (or, with `hide`, toggles) the block holding `node`; 'none' where there is none to show. */
-  point(node: Node, hide: boolean): Promise<'shown' | 'hidden' | 'none' | 'failed'>;
-  clear(): void;
 }
 type Scope = Record<symbol, ContentExtras | undefined>;
 

@@ -1,14 +1,20 @@
 // Pointing in a page: hover translation (the modifier key over a paragraph, where the user
 // turned it on), and the background's orders for the context menu `translate-paragraph`, the
 // command `translate-paragraph` and the picker of `Never translate this part`. The block is
-// found and shown by pointed-page.ts (loaded with page-extras.js on the first point); the
-// translation comes from the background, which owns the key, the options and the cache.
+// found and shown by the page engine's code (utils/page/point.ts, pointed.ts); the translation
+// comes from the background, which owns the key, the options and the cache.
 import { browser } from 'wxt/browser';
 import { onMessage } from '../../shared/messages-to-content';
 import { sendMessage, type PointingSetup } from '../../shared/protocol';
 import { EMPTY_SCOPE, type SiteScope } from '../../shared/site-scope';
-import { resend, type PageEngineWiring } from '../start-page-engine';
-import { contentExtras, loadPageExtras, type PointedPage } from '../page-extras';
+import { BILINGUAL_TAG } from '../../page/bilingual';
+import type { CollectContext } from '../../page/collect';
+import { preservesWhitespace } from '../../page/collector';
+import { decideForPage, languageFilter, type LanguageDecision } from '../../page/language';
+import { createPointedBlocks } from '../../page/pointed';
+import { compileScope, type ScopeMatcher } from '../../page/site-scope';
+import { detectWithBrowser, resend, type PageEngineWiring } from '../start-page-engine';
+import { contentExtras, loadPageExtras } from '../page-extras';
 
 /** How long a right-click names the element a menu item acts on. */
 const CONTEXT_TARGET_MS = 60_000;
@@ -43,39 +49,50 @@ function menuTargetElement(id: number | undefined): Element | undefined {
 }
 
 export function startPointing(page: PageEngineWiring, doc: Document = document): Pointing {
+  const win = doc.defaultView ?? window;
   let setupLoad: Promise<PointingSetup> | undefined;
-  let scope: SiteScope = EMPTY_SCOPE;
+  let decision: Promise<LanguageDecision> | undefined;
+  let setup: PointingSetup | undefined;
   let scopeJson = JSON.stringify(EMPTY_SCOPE);
-  let pointed: PointedPage | undefined;
+  let matcher: ScopeMatcher | undefined;
   let pointer: Node | undefined;
   let lastShown: Node | undefined;
   let contextTarget: { node: Node; at: number } | undefined;
 
-  const applyScope = (next: SiteScope) => {
-    const json = JSON.stringify(next);
+  const applyScope = (scope: SiteScope) => {
+    const json = JSON.stringify(scope);
     if (json === scopeJson) return false;
     scopeJson = json;
-    scope = next;
+    matcher = compileScope(scope, doc);
     return true;
   };
 
   const load = () => (setupLoad ??= resend(() => sendMessage('pointingSetup', {})).then((loaded) => {
+    setup = loaded;
     applyScope(loaded.scope);
+    decision ??= decideForPage(doc, loaded.sourceLang, detectWithBrowser);
     return loaded;
   }));
 
+  const context = (language: LanguageDecision): CollectContext => ({
+    isOwn: (node) => node.nodeType === 1 && (node as Element).localName === BILINGUAL_TAG,
+    isTaken: () => false,
+    languageAllowed: languageFilter(setup?.targetLang ?? '', setup?.sourceLang ?? ''),
+    pageLanguage: language.pageLanguage,
+    preservesWhitespace: (el) => preservesWhitespace(win, el),
+    scope: matcher,
+  });
+
+  let language: LanguageDecision = { pageLanguage: '' };
+  const blocks = createPointedBlocks(doc, () => context(language), (block) =>
+    resend(() => sendMessage('translatePointed', { block: { text: block.source.html, format: 'html' }, ...(language.sourceLang ? { sourceLang: language.sourceLang } : {}) })));
+
   /** Shows (or, with `hide`, toggles) the block holding `node`; a page translation shown already has it. */
   async function point(node: Node, hide: boolean) {
-    const setup = await load();
+    await load();
+    language = await decision!;
     if (page.engine()) return 'none' as const;
-    if (!pointed) {
-      // The code that finds and shows a block comes with page-extras.js: most pages are never pointed at.
-      await resend(loadPageExtras);
-      const create = contentExtras()?.createPointedPage;
-      if (!create) return 'none' as const;
-      pointed ??= create(doc, setup, { scope: () => scope, pageTranslated: () => !!page.engine() });
-    }
-    return pointed.point(node, hide);
+    return blocks.toggle(node, hide);
   }
 
   onMessage('pointAt', async ({ data }) => {
@@ -150,6 +167,6 @@ export function startPointing(page: PageEngineWiring, doc: Document = document):
   }).catch(() => undefined);
 
   return {
-    clear: () => pointed?.clear(),
+    clear: () => blocks.clear(),
   };
 }
