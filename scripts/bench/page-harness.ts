@@ -38,7 +38,8 @@ export async function bundleEngine(): Promise<{ script: string; from: string }> 
     format: 'iife',
     write: false,
     target: 'chrome120',
-    minify: true,
+    // GLOSSA_BENCH_PROFILE: readable names in the profile.
+    minify: !process.env.GLOSSA_BENCH_PROFILE,
   });
   return { script: result.outputFiles[0].text, from };
 }

@@ -8,7 +8,7 @@
 // translate the whole page with every block near from the start (no scrolling, nothing cached),
 // and what a reload sends again. `GLOSSA_BENCH_ENGINE=<checkout>` measures another checkout's
 // engine on the same pages, for before/after figures. Skipped when the pages are absent.
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { chromium, type Browser, type Page } from 'playwright-core';
@@ -17,6 +17,8 @@ import { startServer } from '../../server/index';
 import type { BlockRequest } from '../../utils/shared/protocol';
 import type { VisibilityFactory } from '../../utils/page/visibility';
 import { median, type BenchSuite, type Figure } from './figure';
+import { CASES } from '../../tests/e2e/hostile-cases';
+import type { Faults } from '../../server/index';
 import {
   apiCall, bundleEngine, createTranslator, KEY, LARGE_WIKI, largeWikipedia, LATENCY_MS, ORIGIN, packingMinimum, PAGES_DIR, ROOT,
   sleep, SYNTHETIC, syntheticPage, type Traffic,
@@ -46,7 +48,12 @@ interface PageFigures {
   translateAllLayouts?: number;
   /** Requests in flight every 100 ms while the whole page is translated. */
   translateAllInFlight?: number[];
+  /** The whole page translated with every answer hostile (the server's hostile mode). */
+  hostile?: { longestTaskMs: number; longTasks: number; longestScriptMs: number; failed: number; blocks: number; restoredExactly: boolean };
 }
+
+/** The server's hostile mode for the 1 MB page: every answer carries one of the hostile cases' markup before its translation. */
+const hostileAnswer = (text: string, i: number) => `${CASES[i % CASES.length].payload} ${text}`;
 
 
 /**
@@ -172,7 +179,7 @@ async function reloadRun(page: Page, engineScript: string, traffic: Traffic, fig
   figures.reloadChars = resent.reduce((n, t) => n + t.length, 0);
 }
 
-async function runPage(browser: Browser, engineScript: string, html: string, serverUrl: string, traffic: Traffic, latency: Traffic): Promise<PageFigures> {
+async function runPage(browser: Browser, engineScript: string, html: string, serverUrl: string, traffic: Traffic, latency: Traffic, hostileFaults?: Faults): Promise<PageFigures> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const page = await context.newPage();
   // Saved pages reference remote resources this network refuses: serve the page, drop the rest.
@@ -187,7 +194,30 @@ async function runPage(browser: Browser, engineScript: string, html: string, ser
   await page.goto(`${ORIGIN}/`, { waitUntil: 'load' });
   // GLOSSA_BENCH_ALL_ONLY: only the whole-page figures (quicker comparisons of the time to translate it all).
   const allOnly = !!process.env.GLOSSA_BENCH_ALL_ONLY;
+  // GLOSSA_BENCH_HOSTILE_ONLY: only the hostile-mode figures.
+  const hostileOnly = !!process.env.GLOSSA_BENCH_HOSTILE_ONLY;
+  let hostile: PageFigures['hostile'];
+  if (hostileFaults) {
+    // Every answer hostile, nothing known yet: no task of Glossa's may be long (its answers are parsed, checked and refused).
+    translate = createTranslator(serverUrl, { requests: 0, billed: 0, sent: [], distinct: new Map() });
+    const rule = hostileFaults.add({ fault: 'hostile', path: '/v2/translate', payload: hostileAnswer });
+    const profiler = process.env.GLOSSA_BENCH_PROFILE ? await page.context().newCDPSession(page) : undefined;
+    await profiler?.send('Profiler.enable');
+    await profiler?.send('Profiler.start');
+    const run = await translateOnce(page, engineScript, 'all');
+    if (profiler) writeFileSync(process.env.GLOSSA_BENCH_PROFILE!, JSON.stringify((await profiler.send('Profiler.stop')).profile));
+    hostileFaults.remove(rule);
+    await page.reload({ waitUntil: 'load' });
+    translate = createTranslator(serverUrl, traffic);
+    const { longestTaskMs, longTasks, longestScriptMs, failed, blocks, restoredExactly } = run;
+    hostile = { longestTaskMs, longTasks, longestScriptMs, failed, blocks, restoredExactly };
+    if (hostileOnly) {
+      await context.close();
+      return { hostile } as PageFigures;
+    }
+  }
   const figures = allOnly ? ({} as PageFigures) : await translateOnce(page, engineScript);
+  figures.hostile = hostile;
   if (!allOnly) await reloadRun(page, engineScript, traffic, figures);
   // The whole page at once, nothing known yet: how long translating it takes, without the scrolling.
   translate = createTranslator(serverUrl, latency);
@@ -247,12 +277,12 @@ const suite: BenchSuite = async () => {
           : readFileSync(resolve(PAGES_DIR, file), 'utf8');
       const html = raw.replace(/<script\b[\s\S]*?<\/script>/gi, '');
       const traffic: Traffic = { requests: 0, billed: 0, sent: [], distinct: new Map() };
-      const r = await runPage(browser, engineScript, html, server.url, traffic, { requests: 0, billed: 0, sent: [], distinct: new Map() });
+      const r = await runPage(browser, engineScript, html, server.url, traffic, { requests: 0, billed: 0, sent: [], distinct: new Map() }, file === LARGE_WIKI ? server.faults : undefined);
       // Characters of the distinct blocks as the page has them (before any escaping).
       const distinctChars = [...traffic.distinct.values()].reduce((n, b) => n + b.text.length, 0);
       const ranOn = `${file} (${Math.round(html.length / 1024)} KB), Chromium, ${LATENCY_MS} ms latency${engine.from === ROOT ? '' : `, engine of ${engine.from}`}`;
       const name = `page.${file.replace(/\.html$/, '')}`;
-      figures.push(
+      if (!process.env.GLOSSA_BENCH_HOSTILE_ONLY) figures.push(
         { name: `${name}.blocks`, value: r.blocks, unit: 'count', ranOn },
         { name: `${name}.distinctBlocks`, value: traffic.distinct.size, unit: 'count', ranOn },
         { name: `${name}.failedBlocks`, value: r.failed, unit: 'count', ranOn, target: '0' },
@@ -270,6 +300,13 @@ const suite: BenchSuite = async () => {
         { name: `${name}.reloadRequests`, value: r.reloadRequests ?? -1, unit: 'requests', ranOn, target: `0 (${r.reloadBlocks} blocks, ${r.reloadChars} chars re-sent)` },
         { name: `${name}.restoredExactly`, value: r.restoredExactly ? 1 : 0, unit: 'count', ranOn, target: '1' },
       );
+      if (r.hostile) {
+        const h = r.hostile;
+        figures.push(
+          { name: `${name}.hostile.longestLongTask`, value: h.longestTaskMs, unit: 'ms', ranOn, target: `< 50 ms (every answer hostile: ${h.longTasks} tasks over 50 ms, ${h.failed} of ${h.blocks} blocks refused, restored exactly: ${h.restoredExactly})` },
+          { name: `${name}.hostile.longestEngineScript`, value: h.longestScriptMs, unit: 'ms', ranOn, target: '< 50 ms (script part of long frames)' },
+        );
+      }
     }
   } finally {
     await browser.close();

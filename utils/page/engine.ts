@@ -12,17 +12,17 @@
 import type { BlockResult } from '../shared/protocol';
 import { markBlockFailed, releaseBlock } from './block-state';
 import { createCollector } from './collector';
-import { createFailureMarks } from './failure-marks';
+import { lazyFailureMarks } from './failure-marks-lazy';
 import { decideForPage, languageFilter } from './language';
 import { createObserver } from './observe';
 import { createProgress } from './progress';
 import { createScheduler } from './scheduler';
-import { unitsLeftOut } from './scope-change';
-import { compileScope } from './site-scope';
+import type { ScopeMatcher } from './site-scope';
 import { createSender } from './sender';
 import { createBlockTexts } from './block-texts';
 import { engineExtras, type EngineExtras } from './extras';
 import type { TermRefresh } from './term-refresh';
+import type { SiteScope } from '../shared/site-scope';
 import type { PageEngine, PageEngineOptions, Priority } from './types';
 import { createRegistry, isRendered, type Unit } from './units';
 import { createViewport } from './viewport';
@@ -45,8 +45,19 @@ export function createPageEngine(options: PageEngineOptions): PageEngine {
   let stopped = false;
   let billed = 0;
   let busy = 0; // collection and writing passes running
-  let scope = compileScope(options.scope, doc);
+  // Compiled from the extras where the site has rules (start, setScope): most sites have none.
+  let scope: ScopeMatcher | undefined;
+  let scopeChanges = 0;
   const isStopped = () => stopped;
+  const hasRules = (rules: SiteScope | undefined) => !!rules && (rules.only.length > 0 || rules.never.length > 0);
+
+  /** The extras (extras.ts), loaded through the caller on first need. */
+  const extras = async (): Promise<EngineExtras> => {
+    if (!engineExtras()) await options.loadExtras?.();
+    const loaded = engineExtras();
+    if (!loaded) throw new Error('The page engine could not load its extras');
+    return loaded;
+  };
 
   const registry = createRegistry();
   const scheduler = createScheduler<Unit, BlockResult>({
@@ -104,7 +115,7 @@ export function createPageEngine(options: PageEngineOptions): PageEngine {
       void collector.run();
     },
   });
-  const marks = createFailureMarks(doc, registry.own, observer.ownWrite);
+  const marks = lazyFailureMarks(async () => (await extras()).createFailureMarks(doc, registry.own, observer.ownWrite));
   const writer = createWriter({
     doc, job, own: registry.own, ownWrite: observer.ownWrite, isStopped, markFailed, release,
     clearFailure: (unit) => marks.clear(unit),
@@ -156,13 +167,6 @@ export function createPageEngine(options: PageEngineOptions): PageEngine {
       && !observer.pending && !sender.waiting,
   });
 
-  /** The extras (extras.ts), loaded through the caller on first need. */
-  const extras = async (): Promise<EngineExtras> => {
-    if (!engineExtras()) await options.loadExtras?.();
-    const loaded = engineExtras();
-    if (!loaded) throw new Error('The page engine could not load its extras');
-    return loaded;
-  };
   const blockTextsAt = createBlockTexts({ registry, scheduler, sourceLang: () => sourceLang });
   let terms: TermRefresh | undefined;
   const retranslatePhrase = async (phrase: string, lang?: string) => {
@@ -181,6 +185,13 @@ export function createPageEngine(options: PageEngineOptions): PageEngine {
       ({ sourceLang, pageLanguage } = await decideForPage(doc, job.sourceLang, options.detectLanguage));
       // The bilingual view's code is loaded before anything is written (without it, translations replace the text).
       if (job.bilingual) await extras().catch(() => undefined);
+      // A site's rules are compiled before the walk: nothing they leave out may be sent.
+      if (hasRules(options.scope)) {
+        const loaded = await extras().catch(() => undefined);
+        // Without the rules' code nothing is translated rather than what the site's rules leave out.
+        if (!loaded) stopped = true;
+        scope = loaded?.compileScope(options.scope, doc);
+      }
       if (stopped) return;
       viewport.start();
       observer.watch(doc);
@@ -229,15 +240,24 @@ export function createPageEngine(options: PageEngineOptions): PageEngine {
     retranslatePhrase,
 
     setScope(rules) {
-      scope = compileScope(rules, doc);
-      if (stopped || !started) return;
-      // Parts now left out get their original back (and are not collected again: the scope skips them).
-      for (const unit of unitsLeftOut(registry.units, scope)) release(unit);
-      // Parts now let in: a new walk finds them (everything translated already is passed over).
-      collector.addTitle();
-      collector.push({ root: doc, fromMutation: false });
-      void collector.run();
-      progress.reportSoon();
+      const asked = ++scopeChanges;
+      const apply = (loaded: EngineExtras | undefined) => {
+        // Rules that came after these while their code loaded win.
+        if (asked !== scopeChanges) return;
+        scope = loaded?.compileScope(rules, doc);
+        if (stopped || !started) return;
+        // Parts now left out get their original back (and are not collected again: the scope skips them).
+        if (loaded) for (const unit of loaded.unitsLeftOut(registry.units, scope)) release(unit);
+        // Parts now let in: a new walk finds them (everything translated already is passed over).
+        collector.addTitle();
+        collector.push({ root: doc, fromMutation: false });
+        void collector.run();
+        progress.reportSoon();
+      };
+      if (!hasRules(rules)) return apply(undefined);
+      // Counted as work while the rules' code loads, so idle() waits for the new rules.
+      passStart();
+      void extras().then(apply, () => undefined).finally(writePassEnd);
     },
   };
 }

@@ -2,6 +2,9 @@
 // first need (entrypoints/page-extras.ts), and by tests and benchmarks that run the engine alone.
 import { buildBilingual } from './bilingual';
 import { provideEngineExtras } from './extras';
+import { createFailureMarks } from './failure-marks';
+import { unitsLeftOut } from './scope-change';
+import { compileScope } from './site-scope';
 import { createTermRefresh } from './term-refresh';
 
-provideEngineExtras({ buildBilingual, createTermRefresh });
+provideEngineExtras({ buildBilingual, createTermRefresh, createFailureMarks, compileScope, unitsLeftOut });

@@ -1,13 +1,21 @@
 // Code the page engine needs only sometimes (the bilingual view, translating a fixed term
-// again) is left out of the script every translated page loads: the caller loads it on first
-// need (the content script asks the background to inject page-extras.js), and it registers
-// itself here, in the content script's world. Type imports only: nothing of it is bundled here.
+// again, marks on failed blocks, a site's scope rules) is left out of the script every
+// translated page loads: the caller loads it on first need (the content script asks the
+// background to inject page-extras.js), and it registers itself here, in the content script's world. Type imports only: nothing of it is bundled here.
 import type { buildBilingual } from './bilingual';
+import type { createFailureMarks } from './failure-marks';
+import type { unitsLeftOut } from './scope-change';
+import type { compileScope } from './site-scope';
 import type { createTermRefresh } from './term-refresh';
 
 export interface EngineExtras {
   buildBilingual: typeof buildBilingual;
   createTermRefresh: typeof createTermRefresh;
+  /** Marks on failed blocks (loaded on the first failure). */
+  createFailureMarks: typeof createFailureMarks;
+  /** A site's scope rules (loaded where a site has some). */
+  compileScope: typeof compileScope;
+  unitsLeftOut: typeof unitsLeftOut;
 }
 
 const KEY = Symbol.for('glossa.engine-extras');
