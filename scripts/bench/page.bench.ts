@@ -17,7 +17,7 @@ import { startServer } from '../../server/index';
 import type { BlockRequest } from '../../utils/shared/protocol';
 import type { VisibilityFactory } from '../../utils/page/visibility';
 import { median, type BenchSuite, type Figure } from './figure';
-import { CASES } from '../../tests/e2e/hostile-cases';
+import { CASES } from '../../tests/e2e-both/hostile-cases';
 import type { Faults } from '../../server/index';
 import {
   apiCall, bundleEngine, createTranslator, KEY, LARGE_WIKI, largeWikipedia, LATENCY_MS, ORIGIN, packingMinimum, PAGES_DIR, ROOT,
