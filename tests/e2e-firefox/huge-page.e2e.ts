@@ -16,13 +16,13 @@ import { analyseProfile, profile, type TaskFigures } from './profiler';
 
 const BLOCKS = 3_000;
 const MARK = 'glossa-e2e-measured-page';
-/** The goal for any one task: FirefoxGlossa works in ~8 ms slices, so its share of a task stays well below. */
+/** The goal for any one task: Glossa works in ~8 ms slices, so its share of a task stays well below. */
 const GLOSSA_CPU_PER_TASK_MS = 50;
 
 const PAGE = html('Three thousand blocks', Array.from({ length: BLOCKS }, (_, i) =>
   `<p id="p${i}" style="margin:0">Paragraph ${i} tells of <b>rivers</b> and <a href="#x${i}">hills</a> far away.</p>`).join('\n'));
 
-/** Scrolls down two screens at a time (FirefoxGlossa translates a screen ahead), waiting each time until what is on screen is translated. */
+/** Scrolls down two screens at a time (Glossa translates a screen ahead), waiting each time until what is on screen is translated. */
 async function readToTheEnd(page: Page, translated: boolean): Promise<void> {
   await page.evaluate(() => window.scrollTo(0, 0));
   for (;;) {

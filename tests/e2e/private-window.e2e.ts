@@ -1,5 +1,5 @@
 /// <reference types="chrome" />
-// A private (incognito) window in Chromium: ChromiumGlossa is allowed there (developer mode on, then
+// A private (incognito) window in Chromium: Glossa is allowed there (developer mode on, then
 // "Allow in Incognito" through chrome://extensions' own API, as a user would tick it), and the
 // manifest's `incognito: 'spanning'` lets the one worker serve both windows. A page translated
 // in the private window leaves no entry in the persistent cache and no hostname in the usage;
@@ -118,7 +118,7 @@ describe('private windows', () => {
     // The popup for the private tab names what it keeps and offers no rule that records the site.
     const popup = await glossa.context.newPage();
     await popup.goto(`${glossa.extensionUrl}/popup.html?tabId=${tabId}`);
-    await popup.getByText(/Private window: ChromiumGlossa keeps no translations/).waitFor();
+    await popup.getByText(/Private window: Glossa keeps no translations/).waitFor();
     expect(await popup.getByLabel('Always translate this site').count()).toBe(0);
     await popup.close();
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchGlossaInChromium, type ChromiumGlossa } from '../e2e-lib/chromium-harness';
 
-describe('smoke: ChromiumGlossa loads in Chromium and translates a page', () => {
+describe('smoke: Glossa loads in Chromium and translates a page', () => {
   let glossa: ChromiumGlossa;
   beforeAll(async () => {
     glossa = await launchGlossaInChromium({ settings: { defaults: { targetLang: 'DE', sourceLang: '', formality: 'default', modelType: 'latency_optimized', bilingual: false } } });
