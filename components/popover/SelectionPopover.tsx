@@ -122,7 +122,7 @@ export function SelectionPopover(props: SelectionPopoverProps) {
       </div>}
       {done && !adding && (
         <div class="footer">
-          <Button onClick={copy}>{t('popoverCopy')}</Button>
+          <Button kind="primary" onClick={copy}>{t('popoverCopy')}</Button>
           {canReplace && <Button onClick={replace}>{t('popoverReplace')}</Button>}
           {props.termFix && done.detectedSourceLang && <Button onClick={() => setAdding(true)}>{t('termFixOpen')}</Button>}
           <span class="notice" role="status">
