@@ -31,9 +31,9 @@ describe('Toast', () => {
 
   it('leaves by itself after a while, and Dismiss removes it at once', () => {
     act(() => show({ text: 'Settings saved.' }));
-    act(() => vi.advanceTimersByTime(5000));
+    act(() => { vi.advanceTimersByTime(5000); });
     expect(screen.queryByText('Settings saved.')).not.toBeNull();
-    act(() => vi.advanceTimersByTime(1500));
+    act(() => { vi.advanceTimersByTime(1500); });
     expect(screen.queryByText('Settings saved.')).toBeNull();
 
     act(() => show({ text: 'Default glossary saved.' }));
@@ -44,19 +44,19 @@ describe('Toast', () => {
   it('stays while the pointer or the keyboard is on it, and counts on afterwards', () => {
     act(() => show({ text: '3 entries deleted.', action: { label: 'Undo', run: () => {} } }));
     const toast = screen.getByText('3 entries deleted.').closest('.g-toast')!;
-    act(() => vi.advanceTimersByTime(4000));
+    act(() => { vi.advanceTimersByTime(4000); });
     fireEvent.mouseEnter(toast);
-    act(() => vi.advanceTimersByTime(60_000));
+    act(() => { vi.advanceTimersByTime(60_000); });
     expect(screen.queryByText('3 entries deleted.')).not.toBeNull();
     fireEvent.mouseLeave(toast);
-    act(() => vi.advanceTimersByTime(3000));
+    act(() => { vi.advanceTimersByTime(3000); });
     expect(screen.queryByText('3 entries deleted.')).not.toBeNull();
 
     fireEvent.focusIn(screen.getByRole('button', { name: 'Undo' }));
-    act(() => vi.advanceTimersByTime(60_000));
+    act(() => { vi.advanceTimersByTime(60_000); });
     expect(screen.queryByText('3 entries deleted.')).not.toBeNull();
     fireEvent.focusOut(screen.getByRole('button', { name: 'Undo' }), { relatedTarget: document.body });
-    act(() => vi.advanceTimersByTime(3500));
+    act(() => { vi.advanceTimersByTime(3500); });
     expect(screen.queryByText('3 entries deleted.')).toBeNull();
   });
 
@@ -71,7 +71,7 @@ describe('Toast', () => {
   it('announces an error at once and keeps it until dismissed; a newer toast replaces an older one', () => {
     act(() => show({ kind: 'error', text: 'Could not delete: HTTP 500' }));
     expect(screen.getByRole('alert').textContent).toContain('Could not delete: HTTP 500');
-    act(() => vi.advanceTimersByTime(120_000));
+    act(() => { vi.advanceTimersByTime(120_000); });
     expect(screen.queryByText('Could not delete: HTTP 500')).not.toBeNull();
     act(() => show({ text: 'Settings saved.' }));
     expect(screen.queryByText('Could not delete: HTTP 500')).toBeNull();
