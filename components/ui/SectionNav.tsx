@@ -15,20 +15,29 @@ interface Props {
 export function SectionNav({ label, items }: Props) {
   const [current, setCurrent] = useState(() => (globalThis.location?.hash ?? '').slice(1));
 
+  // The section being read is the last one whose top has passed the upper third of the window;
+  // sections are looked up each time, as some appear only after the page has loaded its data.
   useEffect(() => {
-    if (typeof IntersectionObserver !== 'function') return undefined;
-    const visible = new Map<string, boolean>();
-    const observer = new IntersectionObserver((changes) => {
-      for (const change of changes) visible.set(change.target.id, change.isIntersecting);
-      // The first section in page order that shows is the one being read.
-      const first = items.find((item) => visible.get(item.id));
-      if (first) setCurrent(first.id);
-    }, { rootMargin: '0px 0px -60% 0px' });
-    for (const item of items) {
-      const section = document.getElementById(item.id);
-      if (section) observer.observe(section);
-    }
-    return () => observer.disconnect();
+    let frame = 0;
+    const update = () => {
+      frame = 0;
+      const line = window.innerHeight / 3;
+      let found = '';
+      for (const item of items) {
+        const top = document.getElementById(item.id)?.getBoundingClientRect().top;
+        if (top !== undefined && top <= line) found = item.id;
+      }
+      if (found) setCurrent(found);
+    };
+    const onScroll = () => {
+      if (!frame) frame = requestAnimationFrame(update);
+    };
+    update();
+    window.addEventListener('scroll', onScroll, { passive: true });
+    return () => {
+      window.removeEventListener('scroll', onScroll);
+      if (frame) cancelAnimationFrame(frame);
+    };
   }, [items.map((item) => item.id).join(' ')]);
 
   return (
