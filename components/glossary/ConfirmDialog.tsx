@@ -1,9 +1,10 @@
-// A real modal dialog (<dialog> with showModal: focus is trapped, the page behind is inert,
-// Escape cancels). Focus starts on Cancel so Enter never confirms a destructive step by
-// accident, and returns to the control that opened it.
-import { useEffect, useRef } from 'preact/hooks';
+// The glossary manager's confirmation: a modal Dialog whose focus starts on Cancel, so Enter
+// never confirms a destructive step by accident; Escape cancels.
+import { useRef } from 'preact/hooks';
 import { t } from '../../utils/shared/i18n';
 import type { DialogRequest } from './manager-context';
+import { Button } from '../ui/Button';
+import { Dialog } from '../ui/Dialog';
 
 interface Props {
   request: DialogRequest;
@@ -11,53 +12,23 @@ interface Props {
 }
 
 export function ConfirmDialog({ request, onClose }: Props) {
-  const dialogRef = useRef<HTMLDialogElement>(null);
   const cancelRef = useRef<HTMLButtonElement>(null);
-
-  useEffect(() => {
-    const dialog = dialogRef.current;
-    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    if (dialog && !dialog.open) {
-      if (typeof dialog.showModal === 'function') dialog.showModal();
-      else dialog.setAttribute('open', '');
-    }
-    cancelRef.current?.focus();
-    return () => {
-      if (opener?.isConnected) opener.focus();
-    };
-  }, []);
-
-  const close = (choice: string) => {
-    const dialog = dialogRef.current;
-    if (dialog?.open && typeof dialog.close === 'function') dialog.close();
-    onClose(choice);
-  };
-
   return (
-    <dialog
-      ref={dialogRef}
-      class="g-dialog glossa-gl-dialog"
-      aria-labelledby="glossa-gl-dialog-title"
-      aria-describedby="glossa-gl-dialog-body"
-      onCancel={(event) => {
-        event.preventDefault();
-        close('cancel');
-      }}
-    >
+    <Dialog class="glossa-gl-dialog" labelledBy="glossa-gl-dialog-title" describedBy="glossa-gl-dialog-body" initialFocus={cancelRef} onCancel={() => onClose('cancel')}>
       <h2 id="glossa-gl-dialog-title">{request.title}</h2>
       <div id="glossa-gl-dialog-body">
         {request.body.map((paragraph, i) => <p key={i}>{paragraph}</p>)}
       </div>
-      <div class="glossa-gl-actions">
-        <button type="button" ref={cancelRef} onClick={() => close('cancel')}>
+      <div class="g-actions">
+        <Button ref={cancelRef} onClick={() => onClose('cancel')}>
           {request.cancelLabel ?? t('glossaryCancel')}
-        </button>
+        </Button>
         {request.actions.map((action) => (
-          <button key={action.id} type="button" class={action.destructive ? 'glossa-gl-danger' : undefined} onClick={() => close(action.id)}>
+          <Button key={action.id} kind={action.destructive ? 'danger' : 'secondary'} onClick={() => onClose(action.id)}>
             {action.label}
-          </button>
+          </Button>
         ))}
       </div>
-    </dialog>
+    </Dialog>
   );
 }

@@ -23,6 +23,8 @@ import { useGlossaryChanged } from './use-glossary-changed';
 import { useDictionaryActions } from './use-dictionary-actions';
 import { Button } from '../ui/Button';
 import { EmptyState } from '../ui/EmptyState';
+import { Switch } from '../ui/Switch';
+import { TextInput } from '../ui/TextInput';
 
 interface Props {
   glossary: Glossary;
@@ -163,8 +165,10 @@ export function DictionaryEditor({ glossary, sourceLang, targetLang, onClose }: 
   };
 
   const deleteSelected = () => {
+    const gone = editor.rows.flatMap((row, index) => (selected.has(row.id) ? [{ index, row }] : []));
     editor.removeIds(selected);
     setSelected(new Set());
+    notify({ kind: 'info', text: tCount('glossaryEntriesDeletedToast', gone.length), action: { label: t('uiUndo'), run: () => editor.restore(gone) } });
   };
 
   const importEntries = (entries: Phrase[]) => {
@@ -352,7 +356,7 @@ export function DictionaryEditor({ glossary, sourceLang, targetLang, onClose }: 
           {importer.preview}
           <div class="glossa-gl-filter">
             <label for="glossa-gl-search-entries">{t('glossarySearchEntries')}</label>
-            <input id="glossa-gl-search-entries" type="search" value={editor.query} onInput={(e) => editor.setQuery(e.currentTarget.value)} />
+            <TextInput id="glossa-gl-search-entries" type="search" value={editor.query} onInput={(e) => editor.setQuery(e.currentTarget.value)} />
             {editor.query.trim() !== '' && editor.indices && <span role="status">{tCount('glossarySearchMatches', editor.indices.length)}</span>}
           </div>
           {editor.rows.length === 0 && !offer ? (
@@ -382,7 +386,7 @@ export function DictionaryEditor({ glossary, sourceLang, targetLang, onClose }: 
           )}
           <div class="glossa-gl-savebar">
             <label class="glossa-gl-check">
-              <input type="checkbox" class="g-switch" checked={replaceMode} onChange={(e) => setReplaceMode(e.currentTarget.checked)} />
+              <Switch checked={replaceMode} onChange={(e) => setReplaceMode(e.currentTarget.checked)} />
               {t('glossaryReplaceMode')}
             </label>
             <Button kind="primary" disabled={locked} onClick={() => void save()}>{t('glossarySave')}</Button>

@@ -10,6 +10,9 @@ import { LanguagePairPicker } from './LanguagePairPicker';
 import { ValidationReport } from './ValidationReport';
 import { EntryTable } from './EntryTable';
 import { useRowEditor } from './use-row-editor';
+import { Button } from '../ui/Button';
+import { Radio } from '../ui/Radio';
+import { Select } from '../ui/Select';
 
 /** Above this many characters the text is not put in a textarea (see below). */
 export const TEXTAREA_LIMIT = 256 * 1024;
@@ -106,11 +109,11 @@ export function DictionaryInput({ idPrefix, value, onChange, takenPairs = [], on
 
       <div class="glossa-gl-modes" role="radiogroup" aria-label={t('glossaryEntryMode')}>
         <label>
-          <input type="radio" name={`${idPrefix}-mode`} checked={mode === 'text'} onChange={() => switchMode('text')} />
+          <Radio name={`${idPrefix}-mode`} checked={mode === 'text'} onChange={() => switchMode('text')} />
           {t('glossaryModeText')}
         </label>
         <label>
-          <input type="radio" name={`${idPrefix}-mode`} checked={mode === 'table'} onChange={() => switchMode('table')} />
+          <Radio name={`${idPrefix}-mode`} checked={mode === 'table'} onChange={() => switchMode('table')} />
           {t('glossaryModeTable')}
         </label>
       </div>
@@ -119,10 +122,10 @@ export function DictionaryInput({ idPrefix, value, onChange, takenPairs = [], on
         <>
           <div class="glossa-gl-row-inline">
             <label for={`${idPrefix}-format`}>{t('glossaryFormat')}</label>
-            <select id={`${idPrefix}-format`} value={value.format} onChange={(e) => onChange({ ...value, format: e.currentTarget.value as EntriesFormat })}>
+            <Select id={`${idPrefix}-format`} value={value.format} onChange={(e) => onChange({ ...value, format: e.currentTarget.value as EntriesFormat })}>
               <option value="tsv">{t('glossaryFormatTsv')}</option>
               <option value="csv">{t('glossaryFormatCsv')}</option>
-            </select>
+            </Select>
             <label for={`${idPrefix}-file`}>{t('glossaryImportFile')}</label>
             <input
               id={`${idPrefix}-file`}
@@ -140,8 +143,8 @@ export function DictionaryInput({ idPrefix, value, onChange, takenPairs = [], on
               <p role="status">
                 {t('glossaryBigText', [(dictionaryBytes(value.text) / 1_000_000).toFixed(2), String(lineCount(value.text))])}
               </p>
-              <button type="button" onClick={() => switchMode('table')}>{t('glossaryEditInTable')}</button>
-              <button type="button" onClick={() => { setFileNote(''); onChange({ ...value, text: '' }); }}>{t('glossaryClearEntries')}</button>
+              <Button onClick={() => switchMode('table')}>{t('glossaryEditInTable')}</Button>
+              <Button onClick={() => { setFileNote(''); onChange({ ...value, text: '' }); }}>{t('glossaryClearEntries')}</Button>
             </div>
           ) : (
             <>
@@ -159,7 +162,7 @@ export function DictionaryInput({ idPrefix, value, onChange, takenPairs = [], on
         </>
       ) : (
         <>
-          <button type="button" onClick={() => setScrollTo({ position: editor.add(), nonce: Date.now(), focus: 'source' })}>{t('glossaryAddRow')}</button>
+          <Button onClick={() => setScrollTo({ position: editor.add(), nonce: Date.now(), focus: 'source' })}>{t('glossaryAddRow')}</Button>
           <EntryTable
             scrollTo={scrollTo}
             rows={editor.rows}
@@ -186,7 +189,7 @@ export function DictionaryInput({ idPrefix, value, onChange, takenPairs = [], on
           }}
         />
       )}
-      {onRemove && <button type="button" onClick={onRemove}>{t('glossaryRemoveDictionary')}</button>}
+      {onRemove && <Button onClick={onRemove}>{t('glossaryRemoveDictionary')}</Button>}
     </fieldset>
   );
 }

@@ -4,6 +4,9 @@ import { Component } from 'preact';
 import { t } from '../../utils/shared/i18n';
 import { checkPhrase } from '../../utils/glossary/entries';
 import type { EditorRow } from '../../utils/glossary/diff';
+import { Button } from '../ui/Button';
+import { Checkbox } from '../ui/Checkbox';
+import { TextInput } from '../ui/TextInput';
 
 export type PhraseField = 'source' | 'target';
 
@@ -62,8 +65,7 @@ export class EntryRow extends Component<Props> {
       >
         {selectable && (
           <span role="cell" class="glossa-gl-select">
-            <input
-              type="checkbox"
+            <Checkbox
               checked={selected}
               disabled={readOnly}
               aria-label={t('glossarySelectRow', n)}
@@ -74,8 +76,7 @@ export class EntryRow extends Component<Props> {
         <span role="cell" class="glossa-gl-num">{n}</span>
         {PHRASE_FIELDS.map(({ field, label }) => (
           <span role="cell" key={field} class="glossa-gl-cell">
-            <input
-              type="text"
+            <TextInput
               value={row[field]}
               readOnly={readOnly}
               data-position={position}
@@ -91,9 +92,8 @@ export class EntryRow extends Component<Props> {
           </span>
         ))}
         <span role="cell" class="glossa-gl-row-action">
-          <button
-            type="button"
-            data-kind="quiet"
+          <Button
+            kind="quiet"
             class="glossa-gl-icon"
             title={t('glossaryDeleteRowN', n)}
             aria-label={t('glossaryDeleteRowN', n)}
@@ -103,7 +103,7 @@ export class EntryRow extends Component<Props> {
             <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
               <path fill="currentColor" d="M9 3h6l1 2h4v2H4V5h4l1-2zm-3 6h12l-1 12H7L6 9zm4 2v8h2v-8h-2zm4 0v8h2v-8h-2z" />
             </svg>
-          </button>
+          </Button>
         </span>
       </div>
     );

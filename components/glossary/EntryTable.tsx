@@ -10,6 +10,8 @@ import { checkPhrase } from '../../utils/glossary/entries';
 import { describeProblem } from '../../utils/glossary/problem-text';
 import { CELL_PROBLEM_ID, EntryRow, type PhraseField, type RowActions } from './EntryRow';
 import type { RowSort } from './use-row-editor';
+import { Button } from '../ui/Button';
+import { Checkbox } from '../ui/Checkbox';
 
 export const ROW_HEIGHT = 40;
 const NONE: ReadonlySet<number> = new Set();
@@ -234,10 +236,10 @@ export function EntryTable(props: Props) {
     const next: RowSort | null = !current ? { field, ascending: true } : current.ascending ? { field, ascending: false } : null;
     return (
       <span role="columnheader" aria-sort={current ? (current.ascending ? 'ascending' : 'descending') : 'none'}>
-        <button type="button" data-kind="quiet" class="glossa-gl-sort" onClick={() => onSort(next)}>
+        <Button kind="quiet" class="glossa-gl-sort" onClick={() => onSort(next)}>
           {text}
           <span aria-hidden="true" class="glossa-gl-sort-mark">{current ? (current.ascending ? '▲' : '▼') : '↕'}</span>
-        </button>
+        </Button>
       </span>
     );
   };
@@ -250,8 +252,7 @@ export function EntryTable(props: Props) {
           <div role="row" aria-rowindex={1} class="glossa-gl-row glossa-gl-head">
             {selectable && (
               <span role="columnheader" class="glossa-gl-select">
-                <input
-                  type="checkbox"
+                <Checkbox
                   checked={allSelected}
                   disabled={readOnly || count === 0}
                   aria-label={t('glossarySelectAllShown')}

@@ -12,6 +12,8 @@ import { validateText } from '../../utils/glossary/validate';
 import { CREATE_DRAFT_KEY } from '../../utils/glossary/drafts';
 import { confirmAction, useManager } from './manager-context';
 import { DictionaryInput } from './DictionaryInput';
+import { Button } from '../ui/Button';
+import { TextInput } from '../ui/TextInput';
 
 interface Props {
   /** Adding a language pair to this glossary; creating a new glossary when absent. */
@@ -140,7 +142,7 @@ export function GlossaryCreateForm({ glossary, initial, onDone }: Props) {
       {!glossary && (
         <div class="glossa-gl-field">
           <label for="glossa-gl-name">{t('glossaryName')}</label>
-          <input id="glossa-gl-name" value={name} onInput={(e) => { touched.current = true; setName(e.currentTarget.value); }} />
+          <TextInput id="glossa-gl-name" value={name} onInput={(e) => { touched.current = true; setName(e.currentTarget.value); }} />
         </div>
       )}
       {dictionaries.map((d, i) => (
@@ -154,9 +156,9 @@ export function GlossaryCreateForm({ glossary, initial, onDone }: Props) {
         />
       ))}
       {!glossary && (
-        <button type="button" onClick={() => { touched.current = true; setDictionaries((list) => [...list, emptyDictionary()]); }}>
+        <Button onClick={() => { touched.current = true; setDictionaries((list) => [...list, emptyDictionary()]); }}>
           {t('glossaryAddAnotherPair')}
-        </button>
+        </Button>
       )}
       {errors.length > 0 && (
         <ul role="alert" class="glossa-gl-error-text">
@@ -170,8 +172,8 @@ export function GlossaryCreateForm({ glossary, initial, onDone }: Props) {
         </div>
       )}
       <div class="glossa-gl-toolbar">
-        <button type="submit" class="glossa-gl-primary" disabled={busy}>{glossary ? t('glossaryAddPairSubmit') : t('glossaryCreate')}</button>
-        <button type="button" onClick={() => void cancel()}>{t('glossaryDiscardForm')}</button>
+        <Button type="submit" kind="primary" disabled={busy}>{glossary ? t('glossaryAddPairSubmit') : t('glossaryCreate')}</Button>
+        <Button onClick={() => void cancel()}>{t('glossaryDiscardForm')}</Button>
       </div>
     </form>
   );

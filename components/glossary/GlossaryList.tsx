@@ -10,6 +10,8 @@ import { languageName, pairName } from '../../utils/shared/languages';
 import { confirmAction, useManager } from './manager-context';
 import { EmptyState } from '../ui/EmptyState';
 import { FieldError } from '../ui/FieldError';
+import { Button } from '../ui/Button';
+import { TextInput } from '../ui/TextInput';
 
 export type SortKey = 'name' | 'created' | 'entries';
 
@@ -57,10 +59,10 @@ export function GlossaryList({ glossaries, drafted, onOpen, onAddPair }: Props) 
     const active = sort.key === key;
     return (
       <th scope="col" aria-sort={active ? (sort.ascending ? 'ascending' : 'descending') : 'none'}>
-        <button type="button" data-kind="quiet" class="glossa-gl-sort" onClick={() => setSort({ key, ascending: active ? !sort.ascending : key !== 'created' })}>
+        <Button kind="quiet" class="glossa-gl-sort" onClick={() => setSort({ key, ascending: active ? !sort.ascending : key !== 'created' })}>
           {label}
           <span aria-hidden="true" class="glossa-gl-sort-mark">{active ? (sort.ascending ? '▲' : '▼') : '↕'}</span>
-        </button>
+        </Button>
       </th>
     );
   };
@@ -102,7 +104,7 @@ export function GlossaryList({ glossaries, drafted, onOpen, onAddPair }: Props) 
     <div class="glossa-gl-list">
       <div class="glossa-gl-toolbar">
         <label for="glossa-gl-search">{t('glossarySearchGlossaries')}</label>
-        <input id="glossa-gl-search" type="search" value={query} onInput={(e) => setQuery(e.currentTarget.value)} />
+        <TextInput id="glossa-gl-search" type="search" value={query} onInput={(e) => setQuery(e.currentTarget.value)} />
       </div>
       {shown.length === 0 ? (
         <EmptyState title={glossaries.length === 0 ? t('glossaryNone') : t('glossaryNoMatch')} />
@@ -124,14 +126,14 @@ export function GlossaryList({ glossaries, drafted, onOpen, onAddPair }: Props) 
                   {renaming?.id === g.glossary_id ? (
                     <form onSubmit={(e) => { e.preventDefault(); void rename(g, renaming.name); }}>
                       <label for={`glossa-gl-rename-${g.glossary_id}`}>{t('glossaryNewName')}</label>
-                      <input
+                      <TextInput
                         id={`glossa-gl-rename-${g.glossary_id}`}
                         value={renaming.name}
                         aria-invalid={renaming.error ? 'true' : undefined}
                         onInput={(e) => setRenaming({ id: g.glossary_id, name: e.currentTarget.value, error: '' })}
                       />
-                      <button type="submit">{t('glossarySaveName')}</button>
-                      <button type="button" onClick={() => setRenaming(null)}>{t('glossaryCancel')}</button>
+                      <Button type="submit">{t('glossarySaveName')}</Button>
+                      <Button onClick={() => setRenaming(null)}>{t('glossaryCancel')}</Button>
                       <FieldError message={renaming.error} live />
                     </form>
                   ) : (
@@ -146,28 +148,27 @@ export function GlossaryList({ glossaries, drafted, onOpen, onAddPair }: Props) 
                     {g.dictionaries.map((d) => (
                       <li key={`${d.source_lang}>${d.target_lang}`}>
                         <span>{tCount('glossaryPairWithCount', d.entry_count, [languageName(d.source_lang), languageName(d.target_lang)])}</span>{' '}
-                        <button
-                          type="button"
+                        <Button
                           aria-label={t('glossaryOpenPairLabel', [pairName(`${d.source_lang}>${d.target_lang}`), g.name])}
                           onClick={() => onOpen(g, d.source_lang, d.target_lang)}
                         >
                           {t('glossaryOpen')}
-                        </button>
+                        </Button>
                       </li>
                     ))}
                   </ul>
                 </td>
                 <td><time dateTime={g.creation_time}>{formatDateTime(new Date(g.creation_time))}</time></td>
                 <td class="glossa-gl-actions">
-                  <button type="button" aria-label={t('glossaryRenameLabel', g.name)} onClick={() => setRenaming({ id: g.glossary_id, name: g.name, error: '' })}>
+                  <Button aria-label={t('glossaryRenameLabel', g.name)} onClick={() => setRenaming({ id: g.glossary_id, name: g.name, error: '' })}>
                     {t('glossaryRename')}
-                  </button>
-                  <button type="button" aria-label={t('glossaryAddPairLabel', g.name)} onClick={() => onAddPair(g)}>
+                  </Button>
+                  <Button aria-label={t('glossaryAddPairLabel', g.name)} onClick={() => onAddPair(g)}>
                     {t('glossaryAddPair')}
-                  </button>
-                  <button type="button" class="glossa-gl-danger" aria-label={t('glossaryDeleteGlossaryLabel', g.name)} onClick={() => void remove(g)}>
+                  </Button>
+                  <Button kind="danger" aria-label={t('glossaryDeleteGlossaryLabel', g.name)} onClick={() => void remove(g)}>
                     {t('glossaryDeleteGlossary')}
-                  </button>
+                  </Button>
                 </td>
               </tr>
             ))}

@@ -1,17 +1,19 @@
 // The glossary manager of the options page: the list, the create form, the dictionary editor,
-// and the shared dialog and live region they use. Mounted by the options page as
+// and the shared dialog and toasts they use. Mounted by the options page as
 // <GlossaryManager />; all API work happens in the background (glossary-service.ts).
 import { useCallback, useEffect, useMemo, useState } from 'preact/hooks';
 import { formatDateTime, t } from '../../utils/shared/i18n';
 import { sendMessage } from '../../utils/shared/protocol';
 import type { Glossary } from '../../utils/shared/api-types';
 import { deleteDraft, listDrafts, CREATE_DRAFT_KEY, type CreateDraft, type Draft } from '../../utils/glossary/drafts';
-import { ManagerContext, type DialogRequest, type ManagerContextValue, type Notice } from './manager-context';
+import { ManagerContext, type DialogRequest, type ManagerContextValue } from './manager-context';
+import { useToaster } from '../ui/Toast';
 import { ConfirmDialog } from './ConfirmDialog';
 import { GlossaryList } from './GlossaryList';
 import { GlossaryCreateForm, createFormDraftKey } from './GlossaryCreateForm';
 import { DictionaryEditor } from './DictionaryEditor';
 import './glossary.css';
+import { Button } from '../ui/Button';
 
 type View =
   | { kind: 'list' }
@@ -24,7 +26,7 @@ export function GlossaryManager() {
   const [loadState, setLoadState] = useState<'loading' | 'ready' | 'failed'>('loading');
   const [loadError, setLoadError] = useState('');
   const [view, setView] = useState<View>({ kind: 'list' });
-  const [notice, setNotice] = useState<Notice | null>(null);
+  const { toaster, region: toasts } = useToaster();
   const [dialog, setDialog] = useState<(DialogRequest & { resolve: (choice: string) => void }) | null>(null);
   const [drafts, setDrafts] = useState<{ key: string; draft: Draft }[]>([]);
 
@@ -46,9 +48,9 @@ export function GlossaryManager() {
 
   const context = useMemo<ManagerContextValue>(() => ({
     ask: (request) => new Promise<string>((resolve) => setDialog({ ...request, resolve })),
-    notify: setNotice,
+    notify: (notice) => toaster.show(notice),
     refresh,
-  }), [refresh]);
+  }), [refresh, toaster]);
 
   const drafted = useMemo(() => new Set(drafts.flatMap(({ draft }) => (draft.kind === 'dictionary' ? [draft.glossaryId] : []))), [drafts]);
   const createDraft = drafts.find((d) => d.key === CREATE_DRAFT_KEY)?.draft;
@@ -77,22 +79,22 @@ export function GlossaryManager() {
     body = (
       <>
         <div class="glossa-gl-toolbar">
-          <button type="button" class="glossa-gl-primary" onClick={() => setView({ kind: 'create' })}>{t('glossaryNew')}</button>
-          <button type="button" onClick={() => void refresh()}>{t('glossaryRefresh')}</button>
+          <Button kind="primary" onClick={() => setView({ kind: 'create' })}>{t('glossaryNew')}</Button>
+          <Button onClick={() => void refresh()}>{t('glossaryRefresh')}</Button>
         </div>
         {createDraft?.kind === 'create' && (
           <div class="glossa-gl-offer" role="alert">
             <p>{t('glossaryCreateDraftOffer', [createDraft.name || t('glossaryUnnamed'), formatDateTime(createDraft.savedAt)])}</p>
             {createDraft.lastError && <p>{t('glossaryDraftLastError', createDraft.lastError)}</p>}
-            <button type="button" onClick={() => setView({ kind: 'create', initial: createDraft })}>{t('glossaryDraftContinue')}</button>
-            <button type="button" onClick={() => void deleteDraft(CREATE_DRAFT_KEY).then(refresh)}>{t('glossaryDraftDiscard')}</button>
+            <Button onClick={() => setView({ kind: 'create', initial: createDraft })}>{t('glossaryDraftContinue')}</Button>
+            <Button onClick={() => void deleteDraft(CREATE_DRAFT_KEY).then(refresh)}>{t('glossaryDraftDiscard')}</Button>
           </div>
         )}
         {loadState === 'loading' && <p role="status">{t('glossaryLoading')}</p>}
         {loadState === 'failed' && (
           <div role="alert">
             <p class="glossa-gl-error-text">{t('glossaryListFailed', loadError)}</p>
-            <button type="button" onClick={() => void refresh()}>{t('glossaryRetry')}</button>
+            <Button onClick={() => void refresh()}>{t('glossaryRetry')}</Button>
           </div>
         )}
         {loadState === 'ready' && (
@@ -114,15 +116,8 @@ export function GlossaryManager() {
     <ManagerContext.Provider value={context}>
       <section class="glossa-gl" aria-labelledby="glossa-gl-heading">
         <h2 id="glossa-gl-heading">{t('glossaryHeading')}</h2>
-        <div class="glossa-gl-notice" role={notice?.kind === 'error' ? 'alert' : 'status'} aria-live={notice?.kind === 'error' ? 'assertive' : 'polite'}>
-          {notice && (
-            <p class={notice.kind === 'error' ? 'glossa-gl-error-text' : undefined}>
-              {notice.text}{' '}
-              <button type="button" class="glossa-gl-link" onClick={() => setNotice(null)}>{t('glossaryDismiss')}</button>
-            </p>
-          )}
-        </div>
         {body}
+        {toasts}
       </section>
       {dialog && (
         <ConfirmDialog

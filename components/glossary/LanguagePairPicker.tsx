@@ -1,6 +1,7 @@
 // Source and target language of a dictionary, chosen from the API's language lists.
 import { t } from '../../utils/shared/i18n';
 import { useLanguages } from './use-languages';
+import { Select } from '../ui/Select';
 
 interface Props {
   idPrefix: string;
@@ -15,15 +16,15 @@ export function LanguagePairPicker({ idPrefix, source, target, onChange, disable
   return (
     <div class="glossa-gl-pair">
       <label for={`${idPrefix}-source`}>{t('glossarySourceLanguage')}</label>
-      <select id={`${idPrefix}-source`} value={source} disabled={disabled} onChange={(e) => onChange(e.currentTarget.value, target)}>
+      <Select id={`${idPrefix}-source`} value={source} disabled={disabled} onChange={(e) => onChange(e.currentTarget.value, target)}>
         <option value="">{t('glossaryChooseLanguage')}</option>
         {sources.map((l) => <option key={l.code} value={l.code}>{`${l.name} (${l.code})`}</option>)}
-      </select>
+      </Select>
       <label for={`${idPrefix}-target`}>{t('glossaryTargetLanguage')}</label>
-      <select id={`${idPrefix}-target`} value={target} disabled={disabled} onChange={(e) => onChange(source, e.currentTarget.value)}>
+      <Select id={`${idPrefix}-target`} value={target} disabled={disabled} onChange={(e) => onChange(source, e.currentTarget.value)}>
         <option value="">{t('glossaryChooseLanguage')}</option>
         {targets.map((l) => <option key={l.code} value={l.code}>{`${l.name} (${l.code})`}</option>)}
-      </select>
+      </Select>
     </div>
   );
 }

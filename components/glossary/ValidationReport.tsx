@@ -3,6 +3,7 @@
 import { t, tCount } from '../../utils/shared/i18n';
 import { describeProblem } from '../../utils/glossary/problem-text';
 import type { ValidationResult } from '../../utils/glossary/validate';
+import { Button } from '../ui/Button';
 
 interface Props {
   result: ValidationResult;
@@ -27,16 +28,16 @@ export function ValidationReport({ result, unit, onTrim, onJump }: Props) {
             {result.problems.map((problem, i) => (
               <li key={i}>
                 {onJump && problem.line > 0 ? (
-                  <button type="button" class="glossa-gl-link" onClick={() => onJump(problem.line)}>
+                  <Button kind="quiet" onClick={() => onJump(problem.line)}>
                     {describeProblem(problem, unit)}
-                  </button>
+                  </Button>
                 ) : describeProblem(problem, unit)}
               </li>
             ))}
           </ul>
           {hidden > 0 && <p>{t('glossaryReportMore', String(hidden))}</p>}
           {result.trimmable && onTrim && (
-            <button type="button" onClick={onTrim}>{t('glossaryTrimWhitespace')}</button>
+            <Button onClick={onTrim}>{t('glossaryTrimWhitespace')}</Button>
           )}
         </div>
       )}

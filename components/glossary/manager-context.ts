@@ -1,7 +1,8 @@
 // What every part of the glossary manager shares: asking the user (a modal dialog), telling
-// the user (a live region), and reloading the list after a change.
+// the user (a toast), and reloading the list after a change.
 import { createContext } from 'preact';
 import { useContext } from 'preact/hooks';
+import type { ToastAction } from '../ui/Toast';
 
 export interface DialogAction {
   id: string;
@@ -19,7 +20,8 @@ export interface DialogRequest {
   cancelLabel?: string;
 }
 
-export type Notice = { kind: 'info' | 'error'; text: string };
+/** Told in a toast; an info toast may offer one action (Undo). */
+export type Notice = { kind: 'info' | 'error'; text: string; action?: ToastAction };
 
 export interface ManagerContextValue {
   /** Opens a modal dialog; resolves with the chosen action's id, or 'cancel'. */

@@ -24,6 +24,8 @@ export interface RowEditor {
   remove(rowIndex: number): void;
   /** Removes every row whose id is in `ids`; returns how many went. */
   removeIds(ids: ReadonlySet<number>): number;
+  /** Puts removed rows back where they were (Undo); `index` is each row's place before removal. */
+  restore(removed: readonly { index: number; row: EditorRow }[]): void;
   /** Adds an empty row at the top (where the user is looking) and returns its index. */
   add(): number;
   /** Imported entries: a known source takes the new target, others are added at the top. */
@@ -107,6 +109,13 @@ export function useRowEditor(initial: readonly Phrase[] = [], onChange?: () => v
       rowsRef.current = kept;
       changed(true);
       return removed;
+    },
+    restore(removed) {
+      if (removed.length === 0) return;
+      const rows = [...rowsRef.current!];
+      for (const { index, row } of [...removed].sort((a, b) => a.index - b.index)) rows.splice(Math.min(index, rows.length), 0, row);
+      rowsRef.current = rows;
+      changed(true);
     },
     merge(phrases) {
       const rows = rowsRef.current!;

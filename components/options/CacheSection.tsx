@@ -5,6 +5,7 @@ import type { CacheStats } from '../../utils/shared/protocol';
 import { t } from '../../utils/shared/i18n';
 import { formatBytes, formatNumber } from './format';
 import { StatusMessage, type Status } from './StatusMessage';
+import { Button } from '../ui/Button';
 
 interface Props {
   /** null while loading. */
@@ -63,19 +64,19 @@ export function CacheSection({ stats, status, onClear, onClearPrivate }: Props) 
           <p id="cache-confirm-text" class="status status-warn">
             {t('optionsCacheConfirm', formatNumber(stats?.entries ?? 0))}
           </p>
-          <button type="button" class="danger" onClick={clear} aria-disabled={busy ? 'true' : undefined} ref={confirmButton}>
+          <Button kind="danger" onClick={clear} aria-disabled={busy ? 'true' : undefined} ref={confirmButton}>
             {t('optionsCacheConfirmButton')}
-          </button>
-          <button type="button" onClick={() => setConfirming(false)}>
+          </Button>
+          <Button onClick={() => setConfirming(false)}>
             {t('optionsCancel')}
-          </button>
+          </Button>
         </div>
       ) : (
         <div class="actions">
-          <button type="button" ref={clearButton} onClick={() => !empty && setConfirming(true)} aria-disabled={empty ? 'true' : undefined}>
+          <Button ref={clearButton} onClick={() => !empty && setConfirming(true)} aria-disabled={empty ? 'true' : undefined}>
             {t('optionsCacheClear')}
-          </button>
-          {onClearPrivate && <button type="button" onClick={() => void clearPrivate()}>{t('optionsPrivateTracesClear')}</button>}
+          </Button>
+          {onClearPrivate && <Button onClick={() => void clearPrivate()}>{t('optionsPrivateTracesClear')}</Button>}
         </div>
       )}
       <StatusMessage status={status} />

@@ -5,6 +5,10 @@ import type { Connection, Plan } from '../../utils/shared/settings';
 import { t } from '../../utils/shared/i18n';
 import { ApiKeyInput } from './ApiKeyInput';
 import { StatusMessage, type Status } from './StatusMessage';
+import { Button } from '../ui/Button';
+import { Select } from '../ui/Select';
+import { TextInput } from '../ui/TextInput';
+import { FieldError } from '../ui/FieldError';
 
 interface Props {
   connection: Connection;
@@ -33,19 +37,18 @@ export function ConnectionSection({ connection, addresses, addressError, testSta
 
       <div class="field">
         <label for="plan">{t('optionsPlanLabel')}</label>
-        <select id="plan" value={connection.plan} onChange={(event) => update({ plan: event.currentTarget.value as Plan })}>
+        <Select id="plan" value={connection.plan} onChange={(event) => update({ plan: event.currentTarget.value as Plan })}>
           <option value="free">{t('optionsPlanFree', addresses.free)}</option>
           <option value="paid">{t('optionsPlanPaid', addresses.paid)}</option>
           <option value="custom">{t('optionsPlanCustom')}</option>
-        </select>
+        </Select>
       </div>
 
       {connection.plan === 'custom' && (
         <div class="field">
           <label for="server-address">{t('optionsServerAddressLabel')}</label>
-          <input
+          <TextInput
             id="server-address"
-            type="text"
             inputMode="url"
             placeholder="https://api.example.com"
             value={connection.customUrl}
@@ -60,19 +63,15 @@ export function ConnectionSection({ connection, addresses, addressError, testSta
             aria-invalid={addressError ? 'true' : undefined}
             aria-describedby={addressError ? 'server-address-error server-address-hint' : 'server-address-hint'}
           />
-          {addressError && (
-            <p id="server-address-error" class="field-error">
-              {addressError}
-            </p>
-          )}
+          {addressError && <FieldError id="server-address-error" message={addressError} />}
           <p id="server-address-hint" class="field-hint">{t('optionsServerAddressHint')}</p>
         </div>
       )}
 
       <div class="actions">
-        <button type="button" onClick={onTest} aria-disabled={testing ? 'true' : undefined} aria-describedby="test-status">
+        <Button onClick={onTest} aria-disabled={testing ? 'true' : undefined} aria-describedby="test-status">
           {testing ? t('optionsTesting') : t('optionsTestConnection')}
-        </button>
+        </Button>
       </div>
       <StatusMessage id="test-status" status={testStatus} />
     </section>

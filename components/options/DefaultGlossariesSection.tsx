@@ -8,6 +8,8 @@ import { pairName } from '../../utils/shared/languages';
 import { pairKey } from '../../utils/shared/language-code';
 import { type DefaultGlossaries } from '../../utils/shared/settings';
 import { StatusMessage, type Status } from './StatusMessage';
+import { Button } from '../ui/Button';
+import { Select } from '../ui/Select';
 
 interface Props {
   /** null while loading. */
@@ -59,17 +61,17 @@ export function DefaultGlossariesSection({ glossaries, loadError, value, status,
         <div class="grid-2">
           <div class="field">
             <label for="glossary-pair">{t('optionsPairSelectLabel')}</label>
-            <select id="glossary-pair" value={pair} onChange={(event) => setPair(event.currentTarget.value)}>
+            <Select id="glossary-pair" value={pair} onChange={(event) => setPair(event.currentTarget.value)}>
               {pairs.map((key) => (
                 <option key={key} value={key}>
                   {pairName(key)}
                 </option>
               ))}
-            </select>
+            </Select>
           </div>
           <div class="field">
             <label for="pair-glossary">{t('optionsPairGlossaryLabel')}</label>
-            <select id="pair-glossary" value={value[pair] ?? ''} onChange={(event) => choose(event.currentTarget.value)}>
+            <Select id="pair-glossary" value={value[pair] ?? ''} onChange={(event) => choose(event.currentTarget.value)}>
               <option value="">{t('optionsNoDefaultGlossary')}</option>
               {forPair.map((glossary) => {
                 const entries = glossary.dictionaries.find((d) => pairKey(d.source_lang, d.target_lang) === pair)?.entry_count ?? 0;
@@ -82,7 +84,7 @@ export function DefaultGlossariesSection({ glossaries, loadError, value, status,
               {value[pair] && !forPair.some((glossary) => glossary.glossary_id === value[pair]) && (
                 <option value={value[pair]}>{t('optionsMissingGlossary')}</option>
               )}
-            </select>
+            </Select>
           </div>
         </div>
       )}
@@ -96,9 +98,7 @@ export function DefaultGlossariesSection({ glossaries, loadError, value, status,
                 <span>
                   {pairName(key)}: <strong>{nameOf(id) ?? (glossaries === null ? id : t('optionsMissingGlossary'))}</strong>
                 </span>
-                <button
-                  type="button"
-                  class="small"
+                <Button size="s"
                   onClick={() => {
                     const next = { ...value };
                     delete next[key];
@@ -109,7 +109,7 @@ export function DefaultGlossariesSection({ glossaries, loadError, value, status,
                 >
                   {t('optionsRemove')}
                   <span class="visually-hidden"> {t('optionsDefaultFor', pairName(key))}</span>
-                </button>
+                </Button>
               </li>
             ))}
           </ul>

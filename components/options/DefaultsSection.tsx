@@ -4,6 +4,8 @@ import { t } from '../../utils/shared/i18n';
 import { modelAllowed } from '../../utils/shared/model-for-plan';
 import { languageName, languageOptions, supportsFormality } from '../../utils/shared/languages';
 import type { Plan, TranslationDefaults } from '../../utils/shared/settings';
+import { Select } from '../ui/Select';
+import { Switch } from '../ui/Switch';
 
 interface Props {
   defaults: TranslationDefaults;
@@ -34,25 +36,25 @@ export function DefaultsSection({ defaults, targetLanguages, plan, modelError, o
       <div class="grid-2">
         <div class="field">
           <label for="target-language">{t('optionsTargetLanguageLabel')}</label>
-          <select id="target-language" value={defaults.targetLang.toUpperCase()} onChange={(event) => update({ targetLang: event.currentTarget.value })}>
+          <Select id="target-language" value={defaults.targetLang.toUpperCase()} onChange={(event) => update({ targetLang: event.currentTarget.value })}>
             {languageOptions(targetLanguages, defaults.targetLang).map((option) => (
               <option key={option.code} value={option.code}>
                 {option.name}
               </option>
             ))}
-          </select>
+          </Select>
         </div>
 
         <div class="field">
           <label for="formality">{t('optionsFormalityLabel')}</label>
-          <select id="formality" value={defaults.formality} onChange={(event) => update({ formality: event.currentTarget.value as Formality })} aria-describedby="formality-hint">
+          <Select id="formality" value={defaults.formality} onChange={(event) => update({ formality: event.currentTarget.value as Formality })} aria-describedby="formality-hint">
             {FORMALITY_OPTIONS.map((option) => (
               <option key={option.value} value={option.value}>
                 {t(option.key)}
               </option>
             ))}
-          </select>
-          <p id="formality-hint" class={strictFormality && !formalityWorks ? 'field-error' : 'field-hint'}>
+          </Select>
+          <p id="formality-hint" class={strictFormality && !formalityWorks ? 'g-field-error' : 'field-hint'}>
             {formalityWorks
               ? t('optionsFormalityHint')
               : strictFormality
@@ -63,7 +65,7 @@ export function DefaultsSection({ defaults, targetLanguages, plan, modelError, o
 
         <div class="field">
           <label for="model-type">{t('optionsModelLabel')}</label>
-          <select
+          <Select
             id="model-type"
             value={defaults.modelType}
             onChange={(event) => update({ modelType: event.currentTarget.value as ModelType })}
@@ -75,15 +77,15 @@ export function DefaultsSection({ defaults, targetLanguages, plan, modelError, o
               {t('optionsModelQuality')}
             </option>
             <option value="prefer_quality_optimized">{t('optionsModelPreferQuality')}</option>
-          </select>
-          <p id="model-type-hint" class={modelError ? 'field-error' : 'field-hint'}>
+          </Select>
+          <p id="model-type-hint" class={modelError ? 'g-field-error' : 'field-hint'}>
             {modelError ?? (plan === 'free' ? t('optionsModelFreeHint') : t('optionsModelHint'))}
           </p>
         </div>
       </div>
 
       <div class="checkbox">
-        <input id="bilingual" type="checkbox" class="g-switch" checked={defaults.bilingual} onChange={(event) => update({ bilingual: event.currentTarget.checked })} aria-describedby="bilingual-hint" />
+        <Switch id="bilingual" checked={defaults.bilingual} onChange={(event) => update({ bilingual: event.currentTarget.checked })} aria-describedby="bilingual-hint" />
         <div>
           <label for="bilingual">{t('optionsBilingualLabel')}</label>
           <p id="bilingual-hint" class="field-hint">

@@ -9,6 +9,11 @@ import { t } from '../../utils/shared/i18n';
 import { normaliseHostname } from '../../utils/shared/hosts';
 import { DEFAULT_HOVER, HOVER_MODIFIERS, hoverOrigins, type HoverModifier, type HoverSettings } from '../../utils/shared/pointing';
 import { StatusMessage, type Status } from './StatusMessage';
+import { Checkbox } from '../ui/Checkbox';
+import { Radio } from '../ui/Radio';
+import { Select } from '../ui/Select';
+import { TextInput } from '../ui/TextInput';
+import { FieldError } from '../ui/FieldError';
 
 interface Props {
   /** The site the options were opened for (`?site=` from the popup), offered for "This site only". */
@@ -79,35 +84,35 @@ export function HoverSection({ site }: Props) {
       <div class="grid-2">
         <div class="field">
           <label for="hover-modifier">{t('pointingModifierLabel')}</label>
-          <select id="hover-modifier" value={hover.modifier} onChange={(e) => setModifier(e.currentTarget.value as HoverModifier)}>
+          <Select id="hover-modifier" value={hover.modifier} onChange={(e) => setModifier(e.currentTarget.value as HoverModifier)}>
             {HOVER_MODIFIERS.map((m) => <option key={m} value={m}>{t(`pointingModifier${m}`)}</option>)}
-          </select>
+          </Select>
         </div>
         <fieldset class="field" disabled={hover.enabled}>
           <legend class="field-label">{t('pointingWhereLabel')}</legend>
           <label class="checkbox">
-            <input type="radio" name="hover-where" checked={where === 'all'} onChange={() => setWhere('all')} />
+            <Radio name="hover-where" checked={where === 'all'} onChange={() => setWhere('all')} />
             <span>{t('pointingWhereAll')}</span>
           </label>
           <label class="checkbox">
-            <input type="radio" name="hover-where" checked={where === 'site'} onChange={() => setWhere('site')} />
+            <Radio name="hover-where" checked={where === 'site'} onChange={() => setWhere('site')} />
             <span>{t('pointingWhereSite')}</span>
           </label>
           {where === 'site' && (
             <>
               <label for="hover-site">{t('pointingSiteLabel')}</label>
-              <input id="hover-site" type="text" value={host} placeholder="en.wikipedia.org" aria-invalid={hostError ? 'true' : 'false'} aria-describedby="hover-site-error"
+              <TextInput id="hover-site" value={host} placeholder="en.wikipedia.org" aria-invalid={hostError ? 'true' : 'false'} aria-describedby="hover-site-error"
                 onInput={(e) => {
                   setHost(e.currentTarget.value);
                   setHostError('');
                 }} />
-              <p id="hover-site-error" class="field-error">{hostError}</p>
+              <FieldError id="hover-site-error" message={hostError} />
             </>
           )}
         </fieldset>
       </div>
       <div class="checkbox">
-        <input id="hover-enabled" type="checkbox" checked={hover.enabled} aria-describedby="hover-touch"
+        <Checkbox id="hover-enabled" checked={hover.enabled} aria-describedby="hover-touch"
           onChange={(e) => void (e.currentTarget.checked ? turnOn() : turnOff())} />
         <label for="hover-enabled">{t('pointingHoverLabel')}</label>
       </div>

@@ -32,6 +32,8 @@ import { UsageSection } from './UsageSection';
 import { WritingHelpSection } from './WritingHelpSection';
 import { useCacheAndUsage } from './use-cache-and-usage';
 import { WelcomePanel } from './WelcomePanel';
+import { SectionNav } from '../ui/SectionNav';
+import { useToaster } from '../ui/Toast';
 import './options.css';
 
 interface Draft {
@@ -93,6 +95,7 @@ export function OptionsApp({ welcome: welcomeAtStart }: Props) {
   const { cache, cacheStatus, clearCache, usage, usageError } = useCacheAndUsage();
   /** Host permissions granted now; read ahead so Save can ask for one inside the click. */
   const granted = useRef<string[]>([]);
+  const { toaster, region: toasts } = useToaster();
   const glossariesLoadedAt = useRef(0);
 
   const dirty = draft !== null && saved !== null && !sameDraft(draft, draftOf(saved));
@@ -208,7 +211,8 @@ export function OptionsApp({ welcome: welcomeAtStart }: Props) {
       setSaved(result);
       // Keep anything typed while the save was on its way.
       setDraft((current) => (current === start ? draftOf(result) : current));
-      setSaveStatus(result.connection.apiKey ? { kind: 'ok', text: t('optionsSaved') } : { kind: 'warn', text: t('optionsSavedNoKey') });
+      setSaveStatus(result.connection.apiKey ? null : { kind: 'warn', text: t('optionsSavedNoKey') });
+      if (result.connection.apiKey) toaster.show({ text: t('optionsSaved') });
       if (JSON.stringify(previous?.connection) !== JSON.stringify(result.connection)) {
         void loadLanguages();
         void loadGlossaries(result.connection);
@@ -288,7 +292,8 @@ export function OptionsApp({ welcome: welcomeAtStart }: Props) {
         const api = resolveConnection({ ...result.connection, apiKey: 'x' }, addresses);
         released = await releaseSitePermission(host, api.ok ? [api.baseUrl] : []);
       }
-      setRulesStatus({ kind: 'ok', text: released ? t('optionsSiteRemovedWithPermission', host) : t('optionsSiteRemoved', host) });
+      setRulesStatus(null);
+      toaster.show({ text: released ? t('optionsSiteRemovedWithPermission', host) : t('optionsSiteRemoved', host) });
       document.getElementById(`rules-${list}-title`)?.focus();
     } catch (err) {
       setRulesStatus({ kind: 'error', text: t('optionsSiteRemoveFailed', [host, messageOf(err)]) });
@@ -299,7 +304,8 @@ export function OptionsApp({ welcome: welcomeAtStart }: Props) {
     try {
       const result = await sendMessage('saveSettings', { defaultGlossaries });
       setSaved((current) => (current ? { ...current, defaultGlossaries: result.defaultGlossaries } : result));
-      setGlossaryStatus({ kind: 'ok', text: defaultGlossaries[pair] ? t('optionsDefaultGlossarySaved', pairName(pair)) : t('optionsDefaultGlossaryCleared', pairName(pair)) });
+      setGlossaryStatus(null);
+      toaster.show({ text: defaultGlossaries[pair] ? t('optionsDefaultGlossarySaved', pairName(pair)) : t('optionsDefaultGlossaryCleared', pairName(pair)) });
     } catch (err) {
       setGlossaryStatus({ kind: 'error', text: t('optionsSaveFailed', messageOf(err)) });
     }
@@ -318,21 +324,19 @@ export function OptionsApp({ welcome: welcomeAtStart }: Props) {
         <h1>{t('optionsTitle')}</h1>
         <p>{t('optionsSubtitle')}</p>
       </header>
-      <nav aria-label={t('optionsNavLabel')}>
-        <ul class="options-nav">
-          <li><a href="#connection">{t('optionsConnectionTitle')}</a></li>
-          <li><a href="#defaults">{t('optionsDefaultsTitle')}</a></li>
-          <li><a href="#glossaries">{t('optionsGlossariesTitle')}</a></li>
-          <li><a href="#default-glossaries">{t('optionsDefaultGlossariesTitle')}</a></li>
-          <li><a href="#site-rules">{t('optionsSiteRulesTitle')}</a></li>
-          <li><a href="#writing-help">{t('optionsWritingTitle')}</a></li>
-          <li><a href="#site-scope">{t('scopeTitle')}</a></li>
-          <li><a href="#hover">{t('pointingHoverTitle')}</a></li>
-          <li><a href="#cache">{t('optionsCacheTitle')}</a></li>
-          <li><a href="#usage">{t('optionsUsageTitle')}</a></li>
-          <li><a href="#spending">{t('spendingOptionsTitle')}</a></li>
-        </ul>
-      </nav>
+      <SectionNav label={t('optionsNavLabel')} items={[
+        { id: 'connection', label: t('optionsConnectionTitle') },
+        { id: 'defaults', label: t('optionsDefaultsTitle') },
+        { id: 'glossaries', label: t('optionsGlossariesTitle') },
+        { id: 'default-glossaries', label: t('optionsDefaultGlossariesTitle') },
+        { id: 'site-rules', label: t('optionsSiteRulesTitle') },
+        { id: 'writing-help', label: t('optionsWritingTitle') },
+        { id: 'site-scope', label: t('scopeTitle') },
+        { id: 'hover', label: t('pointingHoverTitle') },
+        { id: 'cache', label: t('optionsCacheTitle') },
+        { id: 'usage', label: t('optionsUsageTitle') },
+        { id: 'spending', label: t('spendingOptionsTitle') },
+      ]} />
       <main>
         <StorageProtectionNotice />
         <PrivateStorageNotice />
@@ -386,6 +390,7 @@ export function OptionsApp({ welcome: welcomeAtStart }: Props) {
         <SpendingSection />
         <PdfSection />
       </main>
+      {toasts}
     </div>
   );
 }

@@ -6,6 +6,7 @@ import { browser } from 'wxt/browser';
 import { t } from '../../utils/shared/i18n';
 import { OPEN_PDFS_PERMISSIONS, openPdfsInGlossaItem } from '../../utils/shared/pdf-settings';
 import { StatusMessage, type Status } from './StatusMessage';
+import { Checkbox } from '../ui/Checkbox';
 
 export function PdfSection() {
   const [on, setOn] = useState(false);
@@ -33,7 +34,7 @@ export function PdfSection() {
     <section id="pdf" class="options-section" aria-labelledby="pdf-title">
       <h2 id="pdf-title">{t('pdfOptionTitle')}</h2>
       <div class="checkbox">
-        <input id="pdf-open" type="checkbox" checked={on} aria-describedby="pdf-open-help" onChange={(event) => void change(event.currentTarget.checked)} />
+        <Checkbox id="pdf-open" checked={on} aria-describedby="pdf-open-help" onChange={(event) => void change(event.currentTarget.checked)} />
         <label for="pdf-open">{t('pdfOptionOpen')}</label>
       </div>
       <p id="pdf-open-help" class="section-intro">{t('pdfOptionHelp')}</p>

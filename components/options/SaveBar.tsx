@@ -1,6 +1,7 @@
 // The bar that saves the connection and defaults form; it stays in view while the form is.
 import { t } from '../../utils/shared/i18n';
 import { StatusMessage, type Status } from './StatusMessage';
+import { Button } from '../ui/Button';
 
 interface Props {
   dirty: boolean;
@@ -15,9 +16,9 @@ export function SaveBar({ dirty, saving, status }: Props) {
         <p class={dirty ? 'dirty' : undefined}>{dirty ? t('optionsUnsaved') : t('optionsAllSaved')}</p>
         <StatusMessage id="save-status" status={status} />
       </div>
-      <button type="submit" class="primary" aria-disabled={saving ? 'true' : undefined}>
+      <Button type="submit" kind="primary" aria-disabled={saving ? 'true' : undefined}>
         {t('optionsSave')}
-      </button>
+      </Button>
     </div>
   );
 }

@@ -1,6 +1,7 @@
 // One list of site rules (always or never translate), each host with its remove button.
 import type { SiteRules } from '../../utils/shared/settings';
 import { t } from '../../utils/shared/i18n';
+import { Button } from '../ui/Button';
 
 interface Props {
   title: string;
@@ -21,10 +22,10 @@ export function SiteRuleList({ title, hosts, list, onRemove }: Props) {
           {hosts.map((host) => (
             <li key={host}>
               <span>{host}</span>
-              <button type="button" class="small" onClick={() => onRemove(list, host)}>
+              <Button size="s" onClick={() => onRemove(list, host)}>
                 {t('optionsRemove')}
                 <span class="visually-hidden"> {host}</span>
-              </button>
+              </Button>
             </li>
           ))}
         </ul>

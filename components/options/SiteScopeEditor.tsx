@@ -3,6 +3,8 @@
 import { useState } from 'preact/hooks';
 import { t } from '../../utils/shared/i18n';
 import { selectorLines, selectorProblem, type SiteScope } from '../../utils/shared/site-scope';
+import { Button } from '../ui/Button';
+import { FieldError } from '../ui/FieldError';
 
 interface Props {
   host: string;
@@ -38,7 +40,7 @@ export function SiteScopeEditor({ host, scope, onSave, onRemove }: Props) {
         <label for={id}>{label}<span class="visually-hidden"> ({host})</span></label>
         <textarea id={id} rows={3} spellcheck={false} value={value} aria-invalid={problem ? 'true' : 'false'} aria-describedby={`${id}-problem`}
           onInput={(e) => set(e.currentTarget.value)} />
-        <p id={`${id}-problem`} class="field-error">{problem}</p>
+        <FieldError id={`${id}-problem`} message={problem} />
       </div>
     );
   };
@@ -51,11 +53,11 @@ export function SiteScopeEditor({ host, scope, onSave, onRemove }: Props) {
         {field('never', t('scopeNeverLabel'), never, neverProblem, setNever)}
       </div>
       <div class="actions">
-        <button type="button" class="primary" disabled={!changed || !!onlyProblem || !!neverProblem}
+        <Button kind="primary" disabled={!changed || !!onlyProblem || !!neverProblem}
           onClick={() => void onSave(host, { only: selectorLines(only), never: selectorLines(never) })}>
           {t('scopeSave', host)}
-        </button>
-        <button type="button" onClick={() => void onRemove(host)}>{t('scopeRemove', host)}</button>
+        </Button>
+        <Button onClick={() => void onRemove(host)}>{t('scopeRemove', host)}</Button>
       </div>
     </li>
   );

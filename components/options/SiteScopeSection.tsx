@@ -10,6 +10,10 @@ import { EMPTY_SCOPE, mergeScopes, selectorProblem, withoutEmpty, type SiteScope
 import { readSiteScopesFile, siteScopesFile } from '../../utils/shared/site-scope-schema';
 import { SiteScopeEditor } from './SiteScopeEditor';
 import { StatusMessage, type Status } from './StatusMessage';
+import { Button } from '../ui/Button';
+import { Radio } from '../ui/Radio';
+import { TextInput } from '../ui/TextInput';
+import { FieldError } from '../ui/FieldError';
 
 interface Props {
   /** The site the options were opened for (`?site=` from the popup): shown first, ready to edit. */
@@ -92,7 +96,7 @@ export function SiteScopeSection({ site }: Props) {
       <div class="field">
         <label for="scope-add">{t('scopeAddLabel')}</label>
         <div class="field-row">
-          <input id="scope-add" type="text" value={newHost} placeholder="www.example.com" aria-invalid={newHostError ? 'true' : 'false'} aria-describedby="scope-add-error"
+          <TextInput id="scope-add" value={newHost} placeholder="www.example.com" aria-invalid={newHostError ? 'true' : 'false'} aria-describedby="scope-add-error"
             onInput={(e) => {
               setNewHost(e.currentTarget.value);
               setNewHostError('');
@@ -100,18 +104,18 @@ export function SiteScopeSection({ site }: Props) {
             onKeyDown={(e) => {
               if (e.key === 'Enter') add();
             }} />
-          <button type="button" onClick={add}>{t('scopeAdd')}</button>
+          <Button onClick={add}>{t('scopeAdd')}</Button>
         </div>
-        <p id="scope-add-error" class="field-error">{newHostError}</p>
+        <FieldError id="scope-add-error" message={newHostError} />
       </div>
       <div class="actions">
-        <button type="button" onClick={exportRules} disabled={Object.keys(scopes).length === 0}>{t('scopeExport')}</button>
+        <Button onClick={exportRules} disabled={Object.keys(scopes).length === 0}>{t('scopeExport')}</Button>
         <label class="checkbox">
-          <input type="radio" name="scope-import-mode" checked={mode === 'merge'} onChange={() => setMode('merge')} />
+          <Radio name="scope-import-mode" checked={mode === 'merge'} onChange={() => setMode('merge')} />
           <span>{t('scopeImportMerge')}</span>
         </label>
         <label class="checkbox">
-          <input type="radio" name="scope-import-mode" checked={mode === 'replace'} onChange={() => setMode('replace')} />
+          <Radio name="scope-import-mode" checked={mode === 'replace'} onChange={() => setMode('replace')} />
           <span>{t('scopeImportReplace')}</span>
         </label>
         <label class="file-button">

@@ -6,6 +6,9 @@ import { sendMessage, type SpendingOverview } from '../../utils/shared/protocol'
 import { t } from '../../utils/shared/i18n';
 import { formatNumber } from './format';
 import { StatusMessage, type Status } from './StatusMessage';
+import { Button } from '../ui/Button';
+import { Checkbox } from '../ui/Checkbox';
+import { TextInput } from '../ui/TextInput';
 
 const WHOLE = /^\d{1,10}$/;
 /** What the budget field offers when it is turned on again (the background's default). */
@@ -51,20 +54,20 @@ export function SpendingSection() {
       <form onSubmit={(event) => void save(event)}>
         <div class="field">
           <label for="spending-ceiling">{t('spendingOptionsCeiling')}</label>
-          <input id="spending-ceiling" type="text" inputMode="numeric" value={ceiling} aria-describedby="spending-ceiling-help" onInput={(e) => setCeiling(e.currentTarget.value)} />
+          <TextInput id="spending-ceiling" inputMode="numeric" value={ceiling} aria-describedby="spending-ceiling-help" onInput={(e) => setCeiling(e.currentTarget.value)} />
           <p id="spending-ceiling-help" class="section-intro">{t('spendingOptionsCeilingHelp')}</p>
         </div>
         <div class="checkbox">
-          <input id="spending-budget-on" type="checkbox" checked={budgetOn} onChange={(e) => setBudgetOn(e.currentTarget.checked)} />
+          <Checkbox id="spending-budget-on" checked={budgetOn} onChange={(e) => setBudgetOn(e.currentTarget.checked)} />
           <label for="spending-budget-on">{t('spendingOptionsBudgetOn')}</label>
         </div>
         <div class="field">
           <label for="spending-budget">{t('spendingOptionsBudget')}</label>
-          <input id="spending-budget" type="text" inputMode="numeric" value={budget} disabled={!budgetOn} aria-describedby="spending-budget-warning" onInput={(e) => setBudget(e.currentTarget.value)} />
+          <TextInput id="spending-budget" inputMode="numeric" value={budget} disabled={!budgetOn} aria-describedby="spending-budget-warning" onInput={(e) => setBudget(e.currentTarget.value)} />
           <p id="spending-budget-warning" class="status status-warn">{t('spendingOptionsBudgetWarning')}</p>
         </div>
         {overview && <p>{t('spendingOptionsMonth', formatNumber(overview.monthTotal))}</p>}
-        <button type="submit">{t('spendingOptionsSave')}</button>
+        <Button type="submit">{t('spendingOptionsSave')}</Button>
         <StatusMessage status={status} />
       </form>
     </section>

@@ -1,6 +1,7 @@
 // First run: shown when the background opens the options page after install (?welcome=1).
 import { useEffect, useRef } from 'preact/hooks';
 import { t } from '../../utils/shared/i18n';
+import { Button } from '../ui/Button';
 
 interface Props {
   onStart(): void;
@@ -23,12 +24,12 @@ export function WelcomePanel({ onStart, onDismiss }: Props) {
         <li>{t('optionsWelcomeStepTest')}</li>
       </ol>
       <div class="actions">
-        <button type="button" class="primary" onClick={onStart}>
+        <Button kind="primary" onClick={onStart}>
           {t('optionsWelcomeStart')}
-        </button>
-        <button type="button" onClick={onDismiss}>
+        </Button>
+        <Button onClick={onDismiss}>
           {t('optionsWelcomeDismiss')}
-        </button>
+        </Button>
       </div>
     </section>
   );

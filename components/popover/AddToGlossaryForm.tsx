@@ -11,6 +11,9 @@ import type {
 import { t } from '../../utils/shared/i18n';
 import { languageName } from '../../utils/shared/languages';
 import { OriginalWords } from './OriginalWords';
+import { Button } from '../ui/Button';
+import { Select } from '../ui/Select';
+import { TextInput } from '../ui/TextInput';
 
 /** How the form reaches the background (messages in the content script, fakes in tests). */
 export interface TermFixApi {
@@ -170,32 +173,32 @@ export function AddToGlossaryForm(props: AddToGlossaryFormProps) {
       {props.original && <OriginalWords text={props.original} lang={sourceLang.toLowerCase()} onPick={(phrase) => !locked && setSource(phrase)} />}
       <div class="term-field">
         <label for="glossa-term-source">{t('termFixSourceLabel')}</label>
-        <input ref={first} id="glossa-term-source" type="text" value={source} readOnly={locked} lang={sourceLang.toLowerCase()}
+        <TextInput ref={first} id="glossa-term-source" value={source} readOnly={locked} lang={sourceLang.toLowerCase()}
           aria-invalid={!!problems.source} aria-describedby={problems.source ? 'glossa-term-source-error' : undefined}
           onInput={(event) => setSource((event.currentTarget as HTMLInputElement).value)} />
       </div>
       {fieldError('source')}
       <div class="term-field">
         <label for="glossa-term-target">{t('termFixTargetLabel')}</label>
-        <input id="glossa-term-target" type="text" value={target} readOnly={locked} lang={targetLang.toLowerCase()}
+        <TextInput id="glossa-term-target" value={target} readOnly={locked} lang={targetLang.toLowerCase()}
           aria-invalid={!!problems.target} aria-describedby={problems.target ? 'glossa-term-target-error' : undefined}
           onInput={(event) => setTarget((event.currentTarget as HTMLInputElement).value)} />
       </div>
       {fieldError('target')}
       <div class="term-field">
         <label for="glossa-term-glossary">{t('termFixGlossaryLabel')}</label>
-        <select id="glossa-term-glossary" value={glossaryId ?? ''} disabled={locked || glossaryId === null}
+        <Select id="glossa-term-glossary" value={glossaryId ?? ''} disabled={locked || glossaryId === null}
           onChange={(event) => setGlossaryId((event.currentTarget as HTMLSelectElement).value)}>
           {glossaryId === null && <option value="">{t('termFixLoading')}</option>}
           {options?.glossaries.map((g) => <option key={g.id} value={g.id}>{g.name}</option>)}
           {glossaryId !== null && <option value="">{t('termFixNewGlossary')}</option>}
-        </select>
+        </Select>
       </div>
       {optionsError && <p class="term-field-error">{optionsError}</p>}
       {glossaryId === '' && (
         <div class="term-field">
           <label for="glossa-term-name">{t('termFixNewNameLabel')}</label>
-          <input id="glossa-term-name" type="text" value={newName} readOnly={locked} aria-invalid={!!problems.name}
+          <TextInput id="glossa-term-name" value={newName} readOnly={locked} aria-invalid={!!problems.name}
             aria-describedby={problems.name ? 'glossa-term-name-error' : undefined}
             onInput={(event) => setNewName((event.currentTarget as HTMLInputElement).value)} />
         </div>
@@ -204,21 +207,21 @@ export function AddToGlossaryForm(props: AddToGlossaryFormProps) {
       {phase.kind === 'exists' && (
         <div class="term-confirm" role="alert">
           <p>{t('termFixExists', [source, phase.currentTarget])}</p>
-          <button type="button" class="term-primary" onClick={() => void submit(true)}>{t('termFixReplace')}</button>
-          <button type="button" onClick={() => setPhase({ kind: 'editing' })}>{t('termFixKeep')}</button>
+          <Button kind="primary" onClick={() => void submit(true)}>{t('termFixReplace')}</Button>
+          <Button onClick={() => setPhase({ kind: 'editing' })}>{t('termFixKeep')}</Button>
         </div>
       )}
       {error && <p class="term-field-error" role="alert">{error}</p>}
       {phase.kind === 'saved' && (
         <div class="term-done" role="status">
           <p>{t(phase.result.replaced ? 'termFixReplaced' : 'termFixSaved', phase.result.glossaryName)} {reportText(phase.report)}</p>
-          {phase.undoable && <button ref={undoButton} type="button" onClick={() => void undo()}>{t('termFixUndo')}</button>}
+          {phase.undoable && <Button ref={undoButton} onClick={() => void undo()}>{t('termFixUndo')}</Button>}
         </div>
       )}
       {phase.kind === 'undone' && <p class="term-done" role="status">{t('termFixUndone')} {reportText(phase.report)}</p>}
       <div class="term-actions">
-        {(phase.kind === 'editing' || busy) && <button type="submit" class="term-primary" aria-disabled={busy || glossaryId === null}>{t('termFixSubmit')}</button>}
-        <button type="button" onClick={() => props.onClose()}>{locked ? t('termFixDone') : t('termFixCancel')}</button>
+        {(phase.kind === 'editing' || busy) && <Button type="submit" kind="primary" aria-disabled={busy || glossaryId === null}>{t('termFixSubmit')}</Button>}
+        <Button onClick={() => props.onClose()}>{locked ? t('termFixDone') : t('termFixCancel')}</Button>
       </div>
     </form>
   );

@@ -4,6 +4,7 @@
 import type { ComponentChildren, RefObject } from 'preact';
 import { useRef } from 'preact/hooks';
 import { uiDirection, uiLocale } from '../../utils/shared/i18n';
+import { Button } from '../ui/Button';
 
 export interface DialogFrameProps {
   titleId: string;
@@ -45,9 +46,9 @@ export function DialogFrame(props: DialogFrameProps) {
     <div ref={dialog} class="popover" lang={uiLocale()} dir={uiDirection()} role="dialog" aria-labelledby={props.titleId} tabIndex={-1} onKeyDown={onKeyDown}>
       <div class="header">
         <h2 id={props.titleId} class="title">{props.title}</h2>
-        <button type="button" class="close" aria-label={props.closeLabel} title={props.closeHint} onClick={() => props.onClose()}>
+        <Button class="close" aria-label={props.closeLabel} title={props.closeHint} onClick={() => props.onClose()}>
           <span aria-hidden="true">×</span>
-        </button>
+        </Button>
       </div>
       {props.children}
     </div>

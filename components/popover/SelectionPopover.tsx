@@ -12,6 +12,8 @@ import type { SafeTranslation } from '../../utils/content/selection/sanitize';
 import { TranslationText } from './TranslationText';
 import { TermFormFrame, type TermFormOpener } from './TermFormFrame';
 import { DialogFrame } from './DialogFrame';
+import { Button } from '../ui/Button';
+import { Select } from '../ui/Select';
 
 export type PopoverStatus =
   | { state: 'loading' }
@@ -86,12 +88,12 @@ export function SelectionPopover(props: SelectionPopoverProps) {
         </span>
         <label class="target">
           <span>{t('popoverTargetLabel')}</span>
-          <select value={targetLang} disabled={!targetLang} onChange={(event) => props.onTargetChange((event.currentTarget as HTMLSelectElement).value)}>
+          <Select value={targetLang} disabled={!targetLang} onChange={(event) => props.onTargetChange((event.currentTarget as HTMLSelectElement).value)}>
             {!targetLang && <option value="">…</option>}
             {options.map((lang) => (
               <option key={lang.language} value={lang.language}>{languageName(lang.language)}</option>
             ))}
-          </select>
+          </Select>
         </label>
       </div>
       {adding && done && props.termFix && (
@@ -108,10 +110,10 @@ export function SelectionPopover(props: SelectionPopoverProps) {
           <div class="error">
             <p role="alert">{status.error.message}</p>
             {status.error.remedy === 'options' && (
-              <button type="button" onClick={() => props.onOpenOptions()}>{t('popoverOpenOptions')}</button>
+              <Button onClick={() => props.onOpenOptions()}>{t('popoverOpenOptions')}</Button>
             )}
             {status.error.remedy === 'retry' && (
-              <button type="button" onClick={() => props.onRetry()}>{t('popoverRetry')}</button>
+              <Button onClick={() => props.onRetry()}>{t('popoverRetry')}</Button>
             )}
           </div>
         )}
@@ -120,9 +122,9 @@ export function SelectionPopover(props: SelectionPopoverProps) {
       </div>}
       {done && !adding && (
         <div class="footer">
-          <button type="button" onClick={copy}>{t('popoverCopy')}</button>
-          {canReplace && <button type="button" onClick={replace}>{t('popoverReplace')}</button>}
-          {props.termFix && done.detectedSourceLang && <button type="button" onClick={() => setAdding(true)}>{t('termFixOpen')}</button>}
+          <Button kind="primary" onClick={copy}>{t('popoverCopy')}</Button>
+          {canReplace && <Button onClick={replace}>{t('popoverReplace')}</Button>}
+          {props.termFix && done.detectedSourceLang && <Button onClick={() => setAdding(true)}>{t('termFixOpen')}</Button>}
           <span class="notice" role="status">
             {notice === 'copied' && t('popoverCopied')}
             {notice === 'copy-failed' && t('popoverCopyFailed')}

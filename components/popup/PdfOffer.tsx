@@ -6,6 +6,7 @@ import { t } from '@/utils/shared/i18n';
 import { PDF_VIEWER_PATH, looksLikePdfUrl } from '@/utils/shared/pdf-url';
 import { sendMessage } from '@/utils/shared/protocol';
 import { sitePermissionPatternOf } from '@/components/pdf-viewer/permission';
+import { Button } from '../ui/Button';
 
 export type PdfTabKind = 'pdf' | 'viewer' | undefined;
 
@@ -41,7 +42,7 @@ export function PdfOffer({ tabId, kind, url }: { tabId?: number; kind: PdfTabKin
   };
   return (
     <>
-      <button type="button" class="main primary" onClick={() => void open()}>{t('pdfPopupTranslate')}</button>
+      <Button class="main primary" onClick={() => void open()}>{t('pdfPopupTranslate')}</Button>
       {error && <p class="notice notice-error" role="alert">{error}</p>}
     </>
   );

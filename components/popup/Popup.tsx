@@ -13,6 +13,7 @@ import { TermFixNote } from './TermFixNote';
 import { WritingButtonToggle } from './WritingButtonToggle';
 import { usePopup } from './use-popup';
 import { PdfOffer, usePdfTabKind } from './PdfOffer';
+import { Button } from '../ui/Button';
 
 interface Props {
   /** The tab this popup controls; the active tab of the current window when absent. */
@@ -38,11 +39,11 @@ export function Popup({ tabId }: Props) {
           <img src="/icon/32.png" alt="" width={20} height={20} />
           <span>Glossa</span>
         </h1>
-        <button type="button" class="icon-button" onClick={openOptions} title={t('popupOpenOptions')} aria-label={t('popupOpenOptions')}>
+        <Button class="icon-button" onClick={openOptions} title={t('popupOpenOptions')} aria-label={t('popupOpenOptions')}>
           <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
             <path fill="currentColor" d="M19.4 13a7.7 7.7 0 0 0 0-2l2-1.6-2-3.4-2.4 1a7.6 7.6 0 0 0-1.7-1L15 3.5h-4l-.4 2.5a7.6 7.6 0 0 0-1.7 1l-2.4-1-2 3.4 2 1.6a7.7 7.7 0 0 0 0 2l-2 1.6 2 3.4 2.4-1c.5.4 1.1.8 1.7 1l.4 2.5h4l.4-2.5c.6-.2 1.2-.6 1.7-1l2.4 1 2-3.4-2-1.6ZM13 15.5a3.5 3.5 0 1 1 0-7 3.5 3.5 0 0 1 0 7Z" transform="translate(-1 0)" />
           </svg>
-        </button>
+        </Button>
       </header>
 
       <TranslationOptions
@@ -62,15 +63,14 @@ export function Popup({ tabId }: Props) {
 
       <PdfOffer tabId={model.tabId} kind={pdf.kind} url={pdf.url} />
       {/* A PDF has no page to translate: the browser's viewer offers none, Glossa's translates itself. */}
-      {pdf.kind === undefined && <button
-        type="button"
+      {pdf.kind === undefined && <Button
         class={model.showsTranslation ? 'main secondary' : 'main primary'}
         disabled={model.busy || (blocked && !model.showsTranslation) || model.tabId === undefined}
         aria-busy={model.busy}
         onClick={() => void model.runMain()}
       >
         {mainLabel}
-      </button>}
+      </Button>}
 
       <ProgressPanel state={state} />
       <TermFixNote tabId={model.tabId} url={state?.url} />

@@ -1,6 +1,7 @@
 // "Always translate this site" and "Never translate this site" for the tab's hostname.
 import type { SiteRule } from '@/utils/shared/protocol';
 import { t } from '@/utils/shared/i18n';
+import { Switch } from '../ui/Switch';
 
 interface Props {
   hostname: string;
@@ -14,11 +15,11 @@ export function SiteRuleToggles({ hostname, rule, disabled, onToggle }: Props) {
     <fieldset class="rules" disabled={disabled}>
       <legend>{hostname ? t('popupRulesFor', hostname) : t('popupRulesNoSite')}</legend>
       <label class="check">
-        <input type="checkbox" class="g-switch" checked={rule === 'always'} disabled={disabled} onChange={(e) => onToggle('always', e.currentTarget.checked)} />
+        <Switch checked={rule === 'always'} disabled={disabled} onChange={(e) => onToggle('always', e.currentTarget.checked)} />
         <span>{t('popupAlwaysTranslate')}</span>
       </label>
       <label class="check">
-        <input type="checkbox" class="g-switch" checked={rule === 'never'} disabled={disabled} onChange={(e) => onToggle('never', e.currentTarget.checked)} />
+        <Switch checked={rule === 'never'} disabled={disabled} onChange={(e) => onToggle('never', e.currentTarget.checked)} />
         <span>{t('popupNeverTranslate')}</span>
       </label>
     </fieldset>

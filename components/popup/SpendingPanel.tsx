@@ -3,6 +3,7 @@
 import type { TabInfo } from '@/utils/shared/protocol';
 import type { TabState } from '@/utils/shared/tab-state';
 import { formatNumber, t } from '@/utils/shared/i18n';
+import { Button } from '../ui/Button';
 
 interface Props {
   info: TabInfo;
@@ -25,7 +26,7 @@ export function SpendingPanel({ info, state, busy, onContinue }: Props) {
             ? t('spendingPopupAskSite', [count(Math.max(site?.spent ?? 0, limits.siteHourCeiling)), count(limits.siteHourCeiling)])
             : t('spendingPopupAskMonth', count(limits.monthlyBudget))}</p>
           <div class="notice-actions">
-            <button type="button" class="secondary" disabled={busy} onClick={onContinue}>{t('spendingPopupContinue')}</button>
+            <Button disabled={busy} onClick={onContinue}>{t('spendingPopupContinue')}</Button>
           </div>
         </div>
       )}

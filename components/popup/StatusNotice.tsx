@@ -1,6 +1,7 @@
 // A problem or notice in plain words, with the way out next to it.
 import { t } from '@/utils/shared/i18n';
 import type { PopupStatus } from './popup-status';
+import { Button } from '../ui/Button';
 
 interface Props {
   status: PopupStatus;
@@ -16,10 +17,10 @@ export function StatusNotice({ status, busy, onRetry, onOpenOptions }: Props) {
       {status.actions.length > 0 && (
         <div class="notice-actions">
           {status.actions.includes('retry') && (
-            <button type="button" class="secondary" disabled={busy} onClick={onRetry}>{t('popupRetry')}</button>
+            <Button disabled={busy} onClick={onRetry}>{t('popupRetry')}</Button>
           )}
           {status.actions.includes('options') && (
-            <button type="button" class="link" onClick={onOpenOptions}>{t('popupOpenOptions')}</button>
+            <Button class="link" onClick={onOpenOptions}>{t('popupOpenOptions')}</Button>
           )}
         </div>
       )}

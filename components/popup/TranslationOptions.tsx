@@ -8,6 +8,8 @@ import { preferFormality } from '@/utils/shared/formality';
 import { modelAllowed } from '@/utils/shared/model-for-plan';
 import type { GlossaryMenuOption } from './glossary-choices';
 import { glossaryValue } from './glossary-choices';
+import { Select } from '../ui/Select';
+import { Switch } from '../ui/Switch';
 
 interface Props {
   choices: PageJobOptions;
@@ -52,33 +54,33 @@ export function TranslationOptions(props: Props) {
     <div class="fields">
       <div class="field">
         <label class="field-label" for="target-language">{t('popupTargetLanguage')}</label>
-        <select id="target-language" value={choices.targetLang} disabled={disabled} onChange={(e) => props.onTarget(e.currentTarget.value)}>
+        <Select id="target-language" value={choices.targetLang} disabled={disabled} onChange={(e) => props.onTarget(e.currentTarget.value)}>
           {targetOptions.map((o) => <option key={o.code} value={o.code}>{o.name}</option>)}
-        </select>
+        </Select>
       </div>
 
       <div class="field">
         <label class="field-label" for="source-language">{t('popupSourceLanguage')}</label>
-        <select id="source-language" value={choices.sourceLang} disabled={disabled} onChange={(e) => props.onSource(e.currentTarget.value)}>
+        <Select id="source-language" value={choices.sourceLang} disabled={disabled} onChange={(e) => props.onSource(e.currentTarget.value)}>
           <option value="">{t('popupDetectLanguage')}</option>
           {sourceOptions.map((o) => <option key={o.code} value={o.code}>{o.name}</option>)}
-        </select>
+        </Select>
       </div>
 
       {showFormality && (
         <div class="field">
           <label class="field-label" for="formality">{t('popupFormality')}</label>
-          <select id="formality" value={preferFormality(choices.formality)} disabled={disabled} onChange={(e) => props.onFormality(e.currentTarget.value as PageJobOptions['formality'])}>
+          <Select id="formality" value={preferFormality(choices.formality)} disabled={disabled} onChange={(e) => props.onFormality(e.currentTarget.value as PageJobOptions['formality'])}>
             <option value="default">{t('popupFormalityDefault')}</option>
             <option value="prefer_more">{t('popupFormalityMore')}</option>
             <option value="prefer_less">{t('popupFormalityLess')}</option>
-          </select>
+          </Select>
         </div>
       )}
 
       <div class="field">
         <label class="field-label" for="glossary">{t('popupGlossary')}</label>
-        <select
+        <Select
           id="glossary"
           value={selectedGlossary}
           disabled={disabled || (props.glossaries.length === 0 && !selectedGlossary)}
@@ -92,20 +94,20 @@ export function TranslationOptions(props: Props) {
               {choices.sourceLang ? g.name : t('popupGlossaryWithSource', [g.name, languageName(g.sourceLang)])}
             </option>
           ))}
-        </select>
+        </Select>
       </div>
 
       <div class="field">
         <label class="field-label" for="model-type">{t('popupModel')}</label>
-        <select id="model-type" value={choices.modelType} disabled={disabled} onChange={(e) => props.onModel(e.currentTarget.value as PageJobOptions['modelType'])}>
+        <Select id="model-type" value={choices.modelType} disabled={disabled} onChange={(e) => props.onModel(e.currentTarget.value as PageJobOptions['modelType'])}>
           <option value="latency_optimized">{t('popupModelFast')}</option>
           <option value="quality_optimized" disabled={paidOnly}>{paidOnly ? t('popupModelQualityPaidOnly') : t('popupModelQuality')}</option>
           <option value="prefer_quality_optimized">{t('popupModelPreferQuality')}</option>
-        </select>
+        </Select>
       </div>
 
       <label class="check">
-        <input type="checkbox" class="g-switch" checked={choices.bilingual} disabled={disabled} onChange={(e) => props.onBilingual(e.currentTarget.checked)} />
+        <Switch checked={choices.bilingual} disabled={disabled} onChange={(e) => props.onBilingual(e.currentTarget.checked)} />
         <span>{t('popupBilingual')}</span>
       </label>
     </div>

@@ -7,6 +7,7 @@ import { TermFormPage } from '@/components/popover/TermFormPage';
 import type { TermFixApi } from '@/components/popover/AddToGlossaryForm';
 import { sendMessage } from '@/utils/shared/protocol';
 import TOKENS_CSS from '@/components/ui/tokens.css?inline';
+import BUTTON_KINDS_CSS from '@/components/ui/button-kinds.css?inline';
 import { POPOVER_CSS } from '@/utils/content/selection/popover-styles';
 import { TERM_FIX_CSS } from '@/utils/content/term-fix/styles';
 import { TERM_PAGE_CSS } from '@/components/popover/term-page-styles';
@@ -20,8 +21,8 @@ const api: TermFixApi = {
 
 document.documentElement.lang = browser.i18n.getUILanguage();
 const style = document.createElement('style');
-// The design tokens first: the popover's styles are written in them.
-style.textContent = TOKENS_CSS + POPOVER_CSS + TERM_FIX_CSS + TERM_PAGE_CSS;
+// The design tokens first: the popover's styles are written in them; then the button kinds.
+style.textContent = TOKENS_CSS + BUTTON_KINDS_CSS + POPOVER_CSS + TERM_FIX_CSS + TERM_PAGE_CSS;
 document.head.append(style);
 // A fresh handle each time the form opens, so the fragment names this form only.
 const handle = location.hash.slice(1);

@@ -183,7 +183,7 @@ describe('glossary manager', () => {
     await m.getByRole('button', { name: 'Rename Team terms' }).click();
     await m.getByLabel('New name').fill('Company terms');
     await m.getByRole('button', { name: 'Save name' }).click();
-    await m.getByRole('rowheader', { name: 'Company terms' }).waitFor();
+    await m.getByRole('rowheader', { name: 'Company terms', exact: true }).waitFor();
     const id = (await glossaries()).find((g) => g.name === 'Company terms')!.glossary_id;
 
     await m.getByRole('button', { name: 'Add language pair to Company terms' }).click();

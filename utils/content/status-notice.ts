@@ -6,6 +6,7 @@ import { t } from '../shared/i18n';
 import type { EngineProgress } from '../page/engine';
 import { exposeShadowRoot } from './test-hooks';
 import TOKENS_CSS from '../../components/ui/tokens.css?inline';
+import BUTTON_KINDS_CSS from '../../components/ui/button-kinds.css?inline';
 
 export interface StatusNotice {
   update(progress: EngineProgress): void;
@@ -19,15 +20,14 @@ export interface StatusNoticeActions {
 
 const HOST_TAG = 'glossa-notice';
 
-// Colours and type from Glossa's design tokens; the corner is the inline end (left in Arabic).
-const STYLE = `${TOKENS_CSS}
-:host{all:initial;position:fixed;inset-inline-end:16px;bottom:16px;z-index:2147483647;}
+// Colours, type and button kinds from Glossa's visual system (components/ui), the same as on
+// the options page; the corner is the inline end (left in Arabic).
+const STYLE = `${TOKENS_CSS}${BUTTON_KINDS_CSS}
+:host{all:initial;position:fixed;inset-inline-end:16px;bottom:16px;z-index:2147483647;--g-control-height:var(--g-control-height-s);}
 .box{font:var(--g-text-s)/1.4 var(--g-font);color:var(--g-text);background:var(--g-surface-raised);border:1px solid var(--g-border);
   border-radius:var(--g-radius-m);box-shadow:var(--g-shadow-2);padding:10px 12px;display:flex;gap:10px;align-items:center;max-width:360px;}
-button{font:inherit;font-weight:500;border:1px solid var(--g-accent);background:var(--g-accent);color:var(--g-accent-text);
-  border-radius:var(--g-radius-pill);min-height:28px;padding:0 12px;cursor:pointer;}
-button.quiet{background:transparent;color:var(--g-text);border-color:transparent;border-radius:50%;padding:0 8px;}
-button:focus-visible{outline:2px solid var(--g-focus);outline-offset:2px;}
+button{flex:none;font-size:var(--g-text-s);padding:0 var(--g-space-3);}
+button.close{width:var(--g-control-height-s);padding:0;border-radius:50%;color:var(--g-muted);font-size:var(--g-text-l);}
 `;
 
 export function createStatusNotice(actions: StatusNoticeActions, doc: Document = document): StatusNotice {
@@ -52,9 +52,11 @@ export function createStatusNotice(actions: StatusNoticeActions, doc: Document =
     message = doc.createElement('span');
     action = doc.createElement('button');
     action.type = 'button';
+    action.dataset.kind = 'primary';
     const close = doc.createElement('button');
     close.type = 'button';
-    close.className = 'quiet';
+    close.className = 'close';
+    close.dataset.kind = 'quiet';
     close.textContent = '×';
     close.setAttribute('aria-label', t('pageNoticeClose'));
     close.addEventListener('click', () => {
@@ -62,7 +64,7 @@ export function createStatusNotice(actions: StatusNoticeActions, doc: Document =
       hide();
     });
     action.addEventListener('click', () => {
-      if (action.dataset.kind === 'options') actions.openOptions();
+      if (action.dataset.action === 'options') actions.openOptions();
       else actions.retry();
     });
     box.append(message, action, close);
@@ -97,7 +99,7 @@ export function createStatusNotice(actions: StatusNoticeActions, doc: Document =
       shownKey = key;
       message.textContent = text;
       action.textContent = kind === 'options' ? t('pageNoticeOpenOptions') : t('pageNoticeRetry');
-      action.dataset.kind = kind;
+      action.dataset.action = kind;
     },
     remove: hide,
   };

@@ -477,6 +477,23 @@ describe('the dictionary action bar', () => {
     expect(await entriesOf(g.glossary_id)).toEqual(new Map([['car', 'Wagen'], ['house', 'Haus'], ['tree', 'Baum'], ['sun', 'Sonne']]));
   });
 
+  it('tells in a toast how many selected rows went, and Undo puts them back in their places', async () => {
+    await seed();
+    await openDictionary('Team terms');
+    const sources = () => Array.from(document.querySelectorAll<HTMLInputElement>('input[data-field="source"]'), (i) => i.value);
+    const before = sources();
+    fireEvent.click(screen.getByLabelText(`Select row ${rowOf('car')}`));
+    fireEvent.click(screen.getByLabelText(`Select row ${rowOf('tree')}`));
+    fireEvent.click(screen.getByRole('button', { name: 'Delete 2 selected rows' }));
+    const toast = await screen.findByText('2 entries deleted.');
+    expect(toast.closest('[role="status"]')).not.toBeNull();
+    await waitFor(() => expect(sources()).toEqual(['house']));
+    fireEvent.click(screen.getByRole('button', { name: 'Undo' }));
+    await waitFor(() => expect(sources()).toEqual(before));
+    expect(screen.queryByText('2 entries deleted.')).toBeNull();
+    expect(apiCalls('PUT')).toHaveLength(0);
+  });
+
   it('deletes the selected rows together, and asks before leaving with unsaved changes', async () => {
     const g = await seed();
     await openDictionary('Team terms');

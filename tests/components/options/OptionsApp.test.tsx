@@ -42,7 +42,7 @@ describe('connection', () => {
     select('Plan', 'custom');
     type('Server address', 'https://user:pw@api.example.com');
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText(/Remove the user name and password/, { selector: '.field-error' })).toBeTruthy();
+    expect(await screen.findByText(/Remove the user name and password/, { selector: '.g-field-error' })).toBeTruthy();
     expect(screen.getByLabelText('Server address').getAttribute('aria-invalid')).toBe('true');
     expect(document.activeElement).toBe(screen.getByLabelText('Server address'));
     expect(bg.permissions.request).not.toHaveBeenCalled();
@@ -60,7 +60,7 @@ describe('connection', () => {
     select('Plan', 'custom');
     type('Server address', 'http://translate.example.net');
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText(/your API key and the text of every page you translate would cross the network unencrypted/, { selector: '.field-error' })).toBeTruthy();
+    expect(await screen.findByText(/your API key and the text of every page you translate would cross the network unencrypted/, { selector: '.g-field-error' })).toBeTruthy();
     expect(screen.getByLabelText('Server address').getAttribute('aria-invalid')).toBe('true');
     expect(bg.permissions.request).not.toHaveBeenCalled();
     expect((await connectionItem.getValue()).customUrl).toBe('');

@@ -7,25 +7,24 @@ import { sendMessage } from '../../shared/protocol';
 import { stableSelector } from '../../page/stable-selector';
 import { resend } from '../start-page-engine';
 import { exposeShadowRoot } from '../test-hooks';
+import TOKENS_CSS from '../../../components/ui/tokens.css?inline';
+import BUTTON_KINDS_CSS from '../../../components/ui/button-kinds.css?inline';
 
 const HOST_TAG = 'glossa-picker';
 /** How long Undo stays offered after saving. */
 const UNDO_MS = 15_000;
 
-const STYLE = `
-:host{all:initial;}
+// Colours, type and button kinds from Glossa's visual system (components/ui), as on the page notice.
+const STYLE = `${TOKENS_CSS}${BUTTON_KINDS_CSS}
+:host{all:initial;--g-control-height:var(--g-control-height-s);}
 .outline{position:fixed;pointer-events:none;z-index:2147483646;border:2px solid #d9480f;background:rgba(217,72,15,.08);border-radius:3px;box-sizing:border-box;}
-.panel{position:fixed;z-index:2147483647;left:16px;bottom:16px;max-width:min(440px,calc(100vw - 32px));font:13px/1.45 system-ui,sans-serif;color:#1b1b1f;
-  background:#fff;border:1px solid #c8c8d0;border-radius:8px;box-shadow:0 2px 12px rgba(0,0,0,.2);padding:10px 12px;display:grid;gap:8px;}
+.panel{position:fixed;z-index:2147483647;inset-inline-start:16px;bottom:16px;max-width:min(440px,calc(100vw - 32px));font:var(--g-text-s)/1.45 var(--g-font);color:var(--g-text);
+  background:var(--g-surface-raised);border:1px solid var(--g-border);border-radius:var(--g-radius-m);box-shadow:var(--g-shadow-2);padding:10px 12px;display:grid;gap:8px;}
 .title{font-weight:600;margin:0;}
-code{font:12px/1.4 ui-monospace,monospace;background:#f1f1f4;border-radius:4px;padding:2px 5px;word-break:break-all;}
+code{font:12px/1.4 var(--g-font-mono);background:var(--g-surface-2);border-radius:var(--g-radius-s);padding:2px 5px;word-break:break-all;}
 .row{display:flex;gap:8px;flex-wrap:wrap;justify-content:flex-end;}
-button{font:inherit;border:1px solid #c8c8d0;background:transparent;color:inherit;border-radius:6px;padding:3px 10px;cursor:pointer;}
-button.primary{border-color:#2a56c6;background:#2a56c6;color:#fff;}
-button:focus-visible{outline:2px solid #2a56c6;outline-offset:2px;}
-button:disabled{opacity:.5;cursor:default;}
-.error{color:#b3261e;margin:0;}
-@media (prefers-color-scheme:dark){.panel{background:#26262b;color:#eee;border-color:#55555f;}code{background:#3a3a42;}.error{color:#ffb4ab;}}
+button{font-size:var(--g-text-s);padding:0 var(--g-space-3);}
+.error{color:var(--g-danger);margin:0;}
 `;
 
 let closeOpen: (() => void) | undefined;
@@ -34,7 +33,7 @@ function button(doc: Document, label: string, onClick: () => void, primary = fal
   const b = doc.createElement('button');
   b.type = 'button';
   b.textContent = label;
-  if (primary) b.className = 'primary';
+  if (primary) b.dataset.kind = 'primary';
   // Only the user's own clicks count (each changes what the site translates).
   b.addEventListener('click', (e) => {
     if (e.isTrusted) onClick();

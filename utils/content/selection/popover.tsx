@@ -14,6 +14,7 @@ import { deepActiveElement } from './selected-range';
 import { describeError, errorKind } from './error-text';
 import { POPOVER_CSS } from './popover-styles';
 import TOKENS_CSS from '../../../components/ui/tokens.css?inline';
+import BUTTON_KINDS_CSS from '../../../components/ui/button-kinds.css?inline';
 import { replaceSelection, type ReplaceOutcome } from './replace';
 import { sanitizeTranslation, textTranslation } from './sanitize';
 import { TERM_FIX_CSS } from '../term-fix/styles';
@@ -120,7 +121,7 @@ export function createHost(doc: Document): { host: HTMLElement; shadow: ShadowRo
     // Constructed sheets are not inline styles, so a page's CSP (style-src) does not block them.
     const Sheet = view?.CSSStyleSheet ?? CSSStyleSheet;
     const sheet = new Sheet();
-    sheet.replaceSync(TOKENS_CSS + POPOVER_CSS + TERM_FIX_CSS);
+    sheet.replaceSync(TOKENS_CSS + BUTTON_KINDS_CSS + POPOVER_CSS + TERM_FIX_CSS);
     shadow.adoptedStyleSheets = [sheet];
     adopted = true;
   } catch {
@@ -128,7 +129,7 @@ export function createHost(doc: Document): { host: HTMLElement; shadow: ShadowRo
   }
   if (!adopted) {
     const style = doc.createElement('style');
-    style.textContent = TOKENS_CSS + POPOVER_CSS + TERM_FIX_CSS;
+    style.textContent = TOKENS_CSS + BUTTON_KINDS_CSS + POPOVER_CSS + TERM_FIX_CSS;
     shadow.append(style);
   }
   const mount = doc.createElement('div');

@@ -15,7 +15,6 @@ export const TERM_FIX_CSS = `
 .term-confirm p, .term-done p { margin: 0; flex: 1 1 100%; }
 p.term-done { display: block; }
 .term-actions { display: flex; gap: 8px; margin-top: 4px; }
-button.term-primary { background: var(--accent); color: var(--accent-fg); border-color: var(--accent); }
 .term-original { display: grid; gap: 2px; }
 .term-sentence, .term-translated { margin: 0; padding: 6px 8px; border: 1px solid var(--border); border-radius: 6px; }
 .term-sentence .word { cursor: pointer; border-radius: 3px; }
