@@ -1,6 +1,6 @@
 // What the engine keeps per block is small on purpose (docs/speed.md, memory): the plain text
 // is read back from the HTML sent, restore records hold fingerprints of what was written, and
-// translations stay in the scheduler only for keys that twins share.
+// translations are kept by key, so a twin found later is answered without a call.
 import { describe, expect, it } from 'vitest';
 import { plainOf, serializeBlock } from '../../utils/page/serialize';
 import { fingerprint } from '../../utils/page/fingerprint';
@@ -61,7 +61,7 @@ describe('per-block memory', () => {
     expect(p.innerHTML).toBe('Changed by the page <b>two</b>');
   });
 
-  it('keeps a translation after writing only for keys that twins share', () => {
+  it('keeps the language the API detected on each unit, and answers a later twin without a call', () => {
     type Item = Schedulable & { name: string };
     let seq = 0;
     const item = (name: string): Item => ({ name, seq: seq++, key: name, size: name.length, state: 'waiting', priority: 'nearby', queuedAt: 0, counted: false, quiet: false, version: 0, sentVersion: -1 });
@@ -71,7 +71,7 @@ describe('per-block memory', () => {
     for (const u of [unique, twin1]) s.enqueue(u, 'viewport');
     const plan = s.plan(false);
     s.settle(plan.batches[0], plan.batches[0].units.map((u) => ({ ok: true as const, text: u.name.toUpperCase(), detectedSourceLang: 'EN' })));
-    expect(s.translationOf('unique')).toBeUndefined();
+    expect(s.translationOf('unique')).toMatchObject({ text: 'UNIQUE' });
     expect(s.translationOf('twin')).toMatchObject({ text: 'TWIN' });
     expect(unique.detectedLang).toBe('EN');
     // The twin that comes near later is answered without a call.

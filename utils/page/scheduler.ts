@@ -66,11 +66,10 @@ export function createScheduler<U extends Schedulable, R extends { ok: boolean }
   const order: U[] = [];
   const awaiting = new Map<string, U[]>();
   /**
-   * Translations kept for twins yet to be written: only keys that more than one unit of the page
-   * has (most blocks of a long page are unique; their translation is then held by the page alone).
+   * Every translation of the page by key: a twin found later (a page still being collected, a
+   * view that leaves and comes back) is answered without asking the background again.
    */
   const known = new Map<string, R>();
-  const copies = new Map<string, number>();
   const detectedOf = (result: R): string | undefined => {
     const lang = (result as { detectedSourceLang?: unknown }).detectedSourceLang;
     return typeof lang === 'string' && lang ? lang : undefined;
@@ -162,7 +161,6 @@ export function createScheduler<U extends Schedulable, R extends { ok: boolean }
     /** Remembers a unit in document order (it waits until it comes near or fills a call). */
     track(unit: U): void {
       order.push(unit);
-      copies.set(unit.key, (copies.get(unit.key) ?? 0) + 1);
     },
 
     enqueue(unit: U, priority: Priority): void {
@@ -260,7 +258,7 @@ export function createScheduler<U extends Schedulable, R extends { ok: boolean }
         const result = results[i];
         const waiting = awaiting.get(sent.key) ?? [];
         awaiting.delete(sent.key);
-        if (result.ok && (copies.get(sent.key) ?? 0) > 1) known.set(sent.key, result);
+        if (result.ok) known.set(sent.key, result);
         const lang = result.ok ? detectedOf(result) : undefined;
         for (const unit of waiting) {
           if (lang) unit.detectedLang = lang;
