@@ -5,6 +5,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { t } from '../../utils/shared/i18n';
 import { sendMessage } from '../../utils/shared/protocol';
 import { StatusMessage, type Status } from './StatusMessage';
+import { Button } from '../ui/Button';
 
 export function WritingButtonSites() {
   const [sites, setSites] = useState<string[] | null>(null);
@@ -41,10 +42,10 @@ export function WritingButtonSites() {
           {sites.map((site) => (
             <li key={site}>
               <span>{site}</span>
-              <button type="button" class="small" onClick={() => void remove(site)}>
+              <Button type="button" size="s" onClick={() => void remove(site)}>
                 {t('optionsRemove')}
                 <span class="visually-hidden"> {site}</span>
-              </button>
+              </Button>
             </li>
           ))}
         </ul>

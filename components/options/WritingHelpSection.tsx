@@ -9,6 +9,7 @@ import { languageName } from '../../utils/shared/languages';
 import { sendMessage, type WritingPrefs } from '../../utils/shared/protocol';
 import { StatusMessage, type Status } from './StatusMessage';
 import { WritingButtonSites } from './WritingButtonSites';
+import { Button } from '../ui/Button';
 
 function formalityText(formality: Formality | undefined): string {
   const direction = formalityDirection(formality);
@@ -64,16 +65,16 @@ export function WritingHelpSection() {
                   <td>{prefs?.[site]?.targetLang ? languageName(prefs[site].targetLang!) : '—'}</td>
                   <td>{formalityText(prefs?.[site]?.formality)}</td>
                   <td>
-                    <button type="button" class="small" aria-label={t('optionsWritingForgetSite', site)} onClick={() => void forget(site)}>
+                    <Button type="button" size="s" aria-label={t('optionsWritingForgetSite', site)} onClick={() => void forget(site)}>
                       {t('optionsWritingForget')}
-                    </button>
+                    </Button>
                   </td>
                 </tr>
               ))}
             </tbody>
           </table>
           <div class="actions">
-            <button type="button" onClick={() => void forget()}>{t('optionsWritingForgetAll')}</button>
+            <Button type="button" onClick={() => void forget()}>{t('optionsWritingForgetAll')}</Button>
           </div>
         </>
       )}

@@ -1,6 +1,7 @@
 // Asks for a password-protected PDF's password (again, when the last one was wrong).
 import { useCallback, useRef, useState } from 'preact/hooks';
 import { t } from '@/utils/shared/i18n';
+import { Button } from '../ui/Button';
 
 interface Pending {
   retry: boolean;
@@ -37,8 +38,8 @@ export function PasswordDialog({ prompt }: { prompt: ReturnType<typeof usePasswo
         <input ref={input} type="password" autoFocus autoComplete="off" />
       </label>
       <div class="pdf-password-actions">
-        <button type="submit" class="primary">{t('pdfPasswordOpen')}</button>
-        <button type="button" onClick={() => pending.answer(undefined)}>{t('pdfPasswordCancel')}</button>
+        <Button type="submit" kind="primary">{t('pdfPasswordOpen')}</Button>
+        <Button type="button" onClick={() => pending.answer(undefined)}>{t('pdfPasswordCancel')}</Button>
       </div>
     </form>
   );

@@ -5,6 +5,9 @@ import { t } from '@/utils/shared/i18n';
 import { sendMessage, type PageJobOptions } from '@/utils/shared/protocol';
 import type { PdfView } from './PageView';
 import { ZOOMS, type ReaderDocument } from './use-pdf-reader';
+import { Button } from '../ui/Button';
+import { Checkbox } from '../ui/Checkbox';
+import { Select } from '../ui/Select';
 
 
 interface Props {
@@ -60,32 +63,32 @@ export function PdfToolbar(props: Props) {
             <span>{t('pdfOfPages', String(doc.pageCount))}</span>
           </span>
           <span class="pdf-group">
-            <button type="button" aria-label={t('pdfZoomOut')} title={t('pdfZoomOut')} disabled={zoomIndex <= 0} onClick={() => props.onScale(ZOOMS[Math.max(0, zoomIndex - 1)])}>−</button>
+            <Button type="button" aria-label={t('pdfZoomOut')} title={t('pdfZoomOut')} disabled={zoomIndex <= 0} onClick={() => props.onScale(ZOOMS[Math.max(0, zoomIndex - 1)])}>−</Button>
             <output aria-label={t('pdfZoom')}>{Math.round(scale * 100)}%</output>
-            <button type="button" aria-label={t('pdfZoomIn')} title={t('pdfZoomIn')} disabled={zoomIndex >= ZOOMS.length - 1} onClick={() => props.onScale(ZOOMS[Math.min(ZOOMS.length - 1, zoomIndex + 1)])}>+</button>
+            <Button type="button" aria-label={t('pdfZoomIn')} title={t('pdfZoomIn')} disabled={zoomIndex >= ZOOMS.length - 1} onClick={() => props.onScale(ZOOMS[Math.min(ZOOMS.length - 1, zoomIndex + 1)])}>+</Button>
           </span>
           <label class="pdf-group">
             {t('pdfView')}
-            <select value={props.view} onChange={(event) => props.onView((event.currentTarget as HTMLSelectElement).value as PdfView)}>
+            <Select value={props.view} onChange={(event) => props.onView((event.currentTarget as HTMLSelectElement).value as PdfView)}>
               <option value="side">{t('pdfViewSide')}</option>
               <option value="over">{t('pdfViewOver')}</option>
               <option value="flow">{t('pdfViewFlow')}</option>
-            </select>
+            </Select>
           </label>
           <form class="pdf-group" role="search" onSubmit={(event) => {
             event.preventDefault();
             props.onFindNext();
           }}>
             <input ref={props.searchRef} type="search" aria-label={t('pdfSearch')} placeholder={t('pdfSearch')} value={props.search} onInput={(event) => props.onSearch((event.currentTarget as HTMLInputElement).value)} />
-            <button type="submit">{t('pdfFindNext')}</button>
+            <Button type="submit">{t('pdfFindNext')}</Button>
           </form>
-          {props.hasOutline && <button type="button" onClick={props.onToggleOutline}>{t('pdfOutline')}</button>}
+          {props.hasOutline && <Button type="button" onClick={props.onToggleOutline}>{t('pdfOutline')}</Button>}
           <span class="pdf-group">
             <label class="pdf-check">
-              <input type="checkbox" checked={props.withOriginal} onChange={(event) => props.onWithOriginal((event.currentTarget as HTMLInputElement).checked)} />
+              <Checkbox checked={props.withOriginal} onChange={(event) => props.onWithOriginal((event.currentTarget as HTMLInputElement).checked)} />
               {t('pdfExportWithOriginal')}
             </label>
-            <button type="button" onClick={props.onExport}>{t('pdfExport')}</button>
+            <Button type="button" onClick={props.onExport}>{t('pdfExport')}</Button>
           </span>
           {source?.kind === 'url' && (
             <a class="pdf-back" href={source.url} onClick={(event) => {

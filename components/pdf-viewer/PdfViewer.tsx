@@ -11,6 +11,7 @@ import { outlineOf, type OutlineEntry } from './pdf-document';
 import { buildExportHtml, downloadHtml } from './export-html';
 import { openingScale, usePdfReader } from './use-pdf-reader';
 import { useViewerSelection } from './viewer-selection';
+import { Button } from '../ui/Button';
 
 /** Pages drawn around the ones on screen; farther pages are let go. */
 const DRAW_MARGIN = 2;
@@ -25,7 +26,7 @@ function OutlineList({ entries, onGo }: { entries: OutlineEntry[]; onGo: (page: 
     <ul>
       {entries.map((entry, i) => (
         <li key={i}>
-          <button type="button" class="link" disabled={entry.page === undefined} onClick={() => entry.page !== undefined && onGo(entry.page)}>{entry.title}</button>
+          <Button type="button" class="link" disabled={entry.page === undefined} onClick={() => entry.page !== undefined && onGo(entry.page)}>{entry.title}</Button>
           {entry.children.length > 0 && <OutlineList entries={entry.children} onGo={onGo} />}
         </li>
       ))}
@@ -176,7 +177,7 @@ export function PdfViewer({ file }: Props) {
       {reader.problem && (
         <div class="pdf-notice pdf-notice-error" role="alert">
           <p>{reader.problem.kind === 'permission' ? t('pdfNeedsAccess', reader.problem.url ? new URL(reader.problem.url).host : '') : reader.problem.kind === 'fetch' ? t('pdfFetchFailed', reader.problem.detail ?? '') : reader.problem.kind === 'password-cancelled' ? t('pdfPasswordCancelled') : t('pdfNotPdf')}</p>
-          {reader.problem.kind === 'permission' && <button type="button" class="primary" onClick={() => void askAccess()}>{t('pdfAllowAccess')}</button>}
+          {reader.problem.kind === 'permission' && <Button type="button" kind="primary" onClick={() => void askAccess()}>{t('pdfAllowAccess')}</Button>}
         </div>
       )}
       {doc?.scanned && <p class="pdf-notice pdf-notice-warn" role="status">{t('pdfScanned')}</p>}

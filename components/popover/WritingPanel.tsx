@@ -10,6 +10,8 @@ import { formalityDirection } from '../../utils/shared/formality';
 import { languageName, supportsFormality } from '../../utils/shared/languages';
 import type { PopoverError } from '../../utils/content/selection/error-text';
 import { DialogFrame } from './DialogFrame';
+import { Button } from '../ui/Button';
+import { Select } from '../ui/Select';
 
 export type WritingStatus =
   | { state: 'loading' }
@@ -73,29 +75,29 @@ export function WritingPanel(props: WritingPanelProps) {
         <div class="writing-controls">
           <label>
             <span>{t('writingTargetLabel')}</span>
-            <select value={choices.targetLang} disabled={busy || !choices.targetLang}
+            <Select value={choices.targetLang} disabled={busy || !choices.targetLang}
               onChange={(event) => props.onTargetChange((event.currentTarget as HTMLSelectElement).value)}>
               {!choices.targetLang && <option value="">…</option>}
               {options.map((lang) => <option key={lang.language} value={lang.language}>{languageName(lang.language)}</option>)}
-            </select>
+            </Select>
           </label>
           <label>
             <span>{t('writingFormalityLabel')}</span>
-            <select value={formalityOn ? formalityDirection(choices.formality) : 'default'} disabled={busy || !formalityOn}
+            <Select value={formalityOn ? formalityDirection(choices.formality) : 'default'} disabled={busy || !formalityOn}
               title={formalityOn ? undefined : t('writingFormalityUnsupported')}
               onChange={(event) => props.onFormalityChange((event.currentTarget as HTMLSelectElement).value as Formality)}>
               <option value="default">{t('writingFormalityDefault')}</option>
               <option value="more">{t('writingFormalityMore')}</option>
               <option value="less">{t('writingFormalityLess')}</option>
-            </select>
+            </Select>
           </label>
           <label>
             <span>{t('writingGlossaryLabel')}</span>
-            <select value={choices.glossaryId} disabled={busy || choices.glossaries.length === 0}
+            <Select value={choices.glossaryId} disabled={busy || choices.glossaries.length === 0}
               onChange={(event) => props.onGlossaryChange((event.currentTarget as HTMLSelectElement).value)}>
               <option value="">{t('writingGlossaryNone')}</option>
               {choices.glossaries.map((g) => <option key={g.id} value={g.id}>{g.name}</option>)}
-            </select>
+            </Select>
           </label>
         </div>
       )}
@@ -106,8 +108,8 @@ export function WritingPanel(props: WritingPanelProps) {
         {status.state === 'error' && (
           <div class="error">
             <p role="alert">{status.error.message}</p>
-            {status.error.remedy === 'options' && <button type="button" onClick={() => props.onOpenOptions()}>{t('popoverOpenOptions')}</button>}
-            {status.error.remedy === 'retry' && <button type="button" onClick={() => props.onRetry()}>{t('popoverRetry')}</button>}
+            {status.error.remedy === 'options' && <Button type="button" onClick={() => props.onOpenOptions()}>{t('popoverOpenOptions')}</Button>}
+            {status.error.remedy === 'retry' && <Button type="button" onClick={() => props.onRetry()}>{t('popoverRetry')}</Button>}
           </div>
         )}
         {(status.state === 'done' || status.state === 'replaced') && (
@@ -117,10 +119,10 @@ export function WritingPanel(props: WritingPanelProps) {
       </div>
       <div class="footer">
         {status.state === 'replaced'
-          ? <button type="button" onClick={() => props.onUndo()}>{t('writingUndo')}</button>
-          : !unavailable && <button type="button" disabled={!done} onClick={() => props.onReplace()}>{t('popoverReplace')}</button>}
-        {!unavailable && status.state !== 'replaced' && <button type="button" class="plain" disabled={!done} onClick={copy}>{t('popoverCopy')}</button>}
-        <button type="button" class="plain" onClick={() => props.onClose()}>{t('writingCancel')}</button>
+          ? <Button type="button" onClick={() => props.onUndo()}>{t('writingUndo')}</Button>
+          : !unavailable && <Button type="button" disabled={!done} onClick={() => props.onReplace()}>{t('popoverReplace')}</Button>}
+        {!unavailable && status.state !== 'replaced' && <Button type="button" class="plain" disabled={!done} onClick={copy}>{t('popoverCopy')}</Button>}
+        <Button type="button" class="plain" onClick={() => props.onClose()}>{t('writingCancel')}</Button>
         <span class="notice" role="status">
           {notice === 'copied' && t('popoverCopied')}
           {notice === 'copy-failed' && t('popoverCopyFailed')}
