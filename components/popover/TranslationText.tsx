@@ -1,7 +1,7 @@
 // Renders a sanitised translation (utils/content/selection/sanitize.ts): only the allow-listed inline
 // tags, only Glossa's own attributes; text goes through Preact, which never parses it as HTML.
 import type { ComponentChildren } from 'preact';
-import type { SafeNode } from '../../utils/content/selection/sanitize';
+import type { SafeNode } from '../../utils/shared/selection-types';
 import { textDirection } from '../../utils/shared/text-direction';
 
 function renderNodes(nodes: readonly SafeNode[]): ComponentChildren[] {

@@ -8,7 +8,7 @@ import type { Formality, Language } from '../../utils/shared/api-types';
 import { t } from '../../utils/shared/i18n';
 import { formalityDirection } from '../../utils/shared/formality';
 import { languageName, supportsFormality } from '../../utils/shared/languages';
-import type { PopoverError } from '../../utils/content/selection/error-text';
+import type { PopoverError } from '../../utils/shared/selection-types';
 import { DialogFrame } from './DialogFrame';
 import { Button } from '../ui/Button';
 import { Select } from '../ui/Select';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { plainText, sanitizeTranslation, textTranslation, type SafeNode } from '../../../utils/content/selection/sanitize';
+import { plainText, sanitizeTranslation, textTranslation } from '../../../utils/content/selection/sanitize';
+import type { SafeNode } from '../../../utils/shared/selection-types';
 import { HOSTILE_PAYLOADS, ORIGINAL_HREFS, ORIGINAL_INLINE } from './hostile-payloads';
 
 const ALLOWED = new Set(['a', 'b', 'strong', 'i', 'em', 'u', 's', 'sub', 'sup', 'mark', 'small', 'br']);

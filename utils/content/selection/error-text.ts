@@ -2,19 +2,7 @@
 // (key, address, glossary), try again (transient trouble), or nothing they can change.
 import { DETAIL_BAD_ADDRESS, DETAIL_NO_KEY, DETAIL_PERMISSION, errorCode } from '../../shared/api-errors';
 import { t } from '../../shared/i18n';
-
-export type PopoverErrorKind =
-  | 'no-key' | 'auth' | 'bad-address' | 'permission' | 'quota' | 'rate-limit' | 'network' | 'timeout' | 'server'
-  | 'too-large' | 'bad-response' | 'not-found' | 'bad-request' | 'failed';
-
-export type ErrorRemedy = 'options' | 'retry' | 'none';
-
-export interface PopoverError {
-  kind: PopoverErrorKind;
-  message: string;
-  remedy: ErrorRemedy;
-}
-
+import type { ErrorRemedy, PopoverError, PopoverErrorKind } from '../../shared/selection-types';
 
 export function errorKind(err: unknown): PopoverErrorKind {
   const code = errorCode(err);

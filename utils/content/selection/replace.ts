@@ -3,9 +3,8 @@
 // framework sees an ordinary input; otherwise the text is set directly and an input event sent.
 // Nothing is replaced when the field's text changed since the selection was captured.
 import { joinLines } from '../../shared/text-scan';
+import type { ReplaceOutcome } from '../../shared/selection-types';
 import type { EditableTarget } from './capture';
-
-export type ReplaceOutcome = 'replaced' | 'changed';
 
 type ExecDocument = Document & { execCommand?: (command: string, ui?: boolean, value?: string) => boolean };
 

@@ -5,18 +5,8 @@
 // attribute from the response, and a link's address comes from the original element (http(s)
 // only). Everything else is unwrapped to its text, or dropped with its content when that content
 // is not text meant for reading (script, style, embedded documents …).
-import type { InlineElementInfo, InlineTag } from './selection-markup';
-
-export type SafeElement = { tag: InlineTag; href?: string; children: SafeNode[] } | { tag: 'br' };
-export type SafeNode = string | SafeElement;
-
-export interface SafeTranslation {
-  nodes: SafeNode[];
-  /** The translation as plain text (line breaks for br), for Copy and Replace. */
-  text: string;
-  /** Elements and attributes from the response that were not used as they came (for diagnostics and tests). */
-  removed: number;
-}
+import type { InlineTag, SafeElement, SafeNode, SafeTranslation } from '../../shared/selection-types';
+import type { InlineElementInfo } from './selection-markup';
 
 /** Tags whose content is never shown: code, styles, embedded documents, form controls, media. */
 const DROP_WITH_CONTENT = new Set([

@@ -4,9 +4,7 @@
 // from that, never from the response). Pure DOM code. It differs from the page engine's
 // utils/page/serialize.ts on purpose: a selection keeps a closed set of formatting tags to rebuild
 // in the popover, while a page block keeps every element by id to put the page's own nodes back.
-
-/** Inline tags kept in the serialised selection (and the only ones a translation may bring back). */
-export type InlineTag = 'a' | 'b' | 'strong' | 'i' | 'em' | 'u' | 's' | 'sub' | 'sup' | 'mark' | 'small';
+import type { InlineTag } from '../../shared/selection-types';
 
 /** Page tags serialised as one of Glossa's inline tags; any other inline element is unwrapped. */
 export const INLINE_FROM_PAGE: Readonly<Record<string, InlineTag>> = {
