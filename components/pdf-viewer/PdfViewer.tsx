@@ -9,8 +9,7 @@ import { PdfToolbar } from './PdfToolbar';
 import { PasswordDialog, usePasswordPrompt } from './PasswordDialog';
 import { outlineOf, type OutlineEntry } from './pdf-document';
 import { buildExportHtml, downloadHtml } from './export-html';
-import { openingScale, usePdfReader } from './use-pdf-reader';
-import { useViewerSelection } from './viewer-selection';
+import { openingScale, usePdfReader, type PdfReader } from './use-pdf-reader';
 import { Button } from '../ui/Button';
 
 /** Pages drawn around the ones on screen; farther pages are let go. */
@@ -19,6 +18,11 @@ const DRAW_MARGIN = 2;
 interface Props {
   /** The PDF's address from the viewer's own address, if any. */
   file?: string;
+  /**
+   * Starts answering the background's selection, term-fix and refresh messages for the viewer
+   * (given by the entrypoint: the popover glue is not the component's); returns the stop.
+   */
+  connectSelection: (current: () => PdfReader) => () => void;
 }
 
 function OutlineList({ entries, onGo }: { entries: OutlineEntry[]; onGo: (page: number) => void }) {
@@ -34,11 +38,13 @@ function OutlineList({ entries, onGo }: { entries: OutlineEntry[]; onGo: (page: 
   );
 }
 
-export function PdfViewer({ file }: Props) {
+export function PdfViewer({ file, connectSelection }: Props) {
   const password = usePasswordPrompt();
   const reader = usePdfReader(password.ask);
   const { doc } = reader;
-  useViewerSelection(reader);
+  const currentReader = useRef(reader);
+  currentReader.current = reader;
+  useEffect(() => connectSelection(() => currentReader.current), []);
   const [scale, setScale] = useState(1);
   const [view, setView] = useState<PdfView>('side');
   const [search, setSearch] = useState('');

@@ -3,26 +3,40 @@
 // this page itself (it is an extension page: nothing is injected), which opens the page's own
 // popover or term form frame at the selection. A fixed term then translates again the viewer's
 // paragraphs that hold it (`refreshTermInPage`, sent by the background after the form saved).
+// The viewer component (components/pdf-viewer) does not import this: entrypoints/pdf-viewer
+// hands `connectViewerSelection` to it, so components never depend on the content glue.
 import { browser } from 'wxt/browser';
-import { useEffect, useRef } from 'preact/hooks';
-import { needsTranslation, type PdfParagraph } from '@/utils/pdf/paragraphs';
-import { MAX_CONTEXT_CHARS, MAX_SELECTION_CHARS } from '@/utils/shared/limits';
-import { onContentMessage } from '@/utils/shared/messages-to-content';
-import { sendMessage } from '@/utils/shared/protocol';
-import { phraseOccursIn } from '@/utils/shared/term-match';
-import type { CapturedSelection } from '@/utils/content/selection/capture';
-import { currentPopover, defaultPopoverDeps, openSelectionPopover, type PopoverDeps } from '@/utils/content/selection/popover';
-import { exposeShadowRoot } from '@/utils/content/test-hooks';
-import { openTermFixDialog } from '@/utils/content/term-fix/dialog';
-import { alignSentences } from '@/utils/content/term-fix/sentences';
-import type { PdfReader } from './use-pdf-reader';
+import { needsTranslation, type PdfParagraph } from '../../pdf/paragraphs';
+import { MAX_CONTEXT_CHARS, MAX_SELECTION_CHARS } from '../../shared/limits';
+import { onContentMessage } from '../../shared/messages-to-content';
+import { sendMessage } from '../../shared/protocol';
+import { phraseOccursIn } from '../../shared/term-match';
+import type { CapturedSelection } from '../selection/capture';
+import { currentPopover, defaultPopoverDeps, openSelectionPopover, type PopoverDeps } from '../selection/popover';
+import { exposeShadowRoot } from '../test-hooks';
+import { openTermFixDialog } from '../term-fix/dialog';
+import { alignSentences } from '../term-fix/sentences';
+
+/** A paragraph's translation as the viewer holds it. */
+type ViewerTranslation = { state: 'done'; text: string; detectedSourceLang?: string } | { state: 'pending' | 'failed' };
+
+/** What this glue reads of the viewer: the open file, the paragraphs read so far and their translations. */
+export interface ViewerText {
+  doc?: { source: { kind: 'url'; url: string } | { kind: 'file'; name: string } };
+  paragraphs: ReadonlyMap<number, readonly PdfParagraph[]>;
+  translator?: {
+    get(text: string): ViewerTranslation | undefined;
+    /** Translates the texts again; resolves the characters billed. */
+    retranslate(texts: string[]): Promise<number>;
+  };
+}
 
 function oneLine(text: string): string {
   return text.replace(/\s+/g, ' ').trim();
 }
 
 /** The paragraph a node of the viewer belongs to: a translation carries its paragraph's id. */
-function paragraphById(reader: PdfReader, id: string | undefined): PdfParagraph | undefined {
+function paragraphById(reader: ViewerText, id: string | undefined): PdfParagraph | undefined {
   if (!id) return undefined;
   for (const found of reader.paragraphs.values()) {
     const paragraph = found.find((p) => p.id === id);
@@ -44,7 +58,7 @@ function translationAt(range: Range): HTMLElement | null {
  * The text around the selection, sent as unbilled context: the translation it was selected in,
  * else the page's paragraph whose text holds the selected words.
  */
-function contextOf(reader: PdfReader, range: Range, selected: string): string {
+function contextOf(reader: ViewerText, range: Range, selected: string): string {
   const translation = translationAt(range);
   let context = translation ? oneLine(translation.textContent ?? '') : '';
   if (!context) {
@@ -57,7 +71,7 @@ function contextOf(reader: PdfReader, range: Range, selected: string): string {
 }
 
 /** The selection as the page's popover takes it: plain text (the viewer's text has no markup to keep). */
-export function captureViewerSelection(reader: PdfReader, win: Window = window): { captured: CapturedSelection; range: Range } | undefined {
+export function captureViewerSelection(reader: ViewerText, win: Window = window): { captured: CapturedSelection; range: Range } | undefined {
   const selection = win.getSelection();
   if (!selection || selection.rangeCount === 0 || selection.isCollapsed) return undefined;
   const range = selection.getRangeAt(0);
@@ -87,7 +101,7 @@ function popoverDeps(file: () => string): PopoverDeps {
 }
 
 /** Opens the fix-translation form for a selection in a translation; false when it is not in one. */
-export function openViewerTermFix(reader: PdfReader, langs: { sourceLang: string; targetLang: string }, win: Window = window): boolean {
+export function openViewerTermFix(reader: ViewerText, langs: { sourceLang: string; targetLang: string }, win: Window = window): boolean {
   const selected = captureViewerSelection(reader, win);
   if (!selected) return false;
   const paragraph = paragraphById(reader, translationAt(selected.range)?.dataset.paragraphId);
@@ -102,7 +116,7 @@ export function openViewerTermFix(reader: PdfReader, langs: { sourceLang: string
 }
 
 /** Translates again every paragraph read so far whose original holds `phrase`. */
-export async function refreshPhrase(reader: PdfReader, phrase: string): Promise<{ blocks: number; billedCharacters: number }> {
+export async function refreshPhrase(reader: ViewerText, phrase: string): Promise<{ blocks: number; billedCharacters: number }> {
   const translator = reader.translator;
   if (!translator || !phrase.trim()) return { blocks: 0, billedCharacters: 0 };
   const texts = [...new Set([...reader.paragraphs.values()].flat().filter(needsTranslation).map((p) => p.text))]
@@ -111,25 +125,24 @@ export async function refreshPhrase(reader: PdfReader, phrase: string): Promise<
   return { blocks: texts.length, billedCharacters };
 }
 
-/** Answers the background's selection, fix and refresh messages for as long as the viewer lives. */
-export function useViewerSelection(reader: PdfReader): void {
-  const current = useRef(reader);
-  current.current = reader;
-  useEffect(() => {
-    exposeShadowRoot('popover', () => currentPopover()?.shadow ?? null);
-    const file = () => {
-      const source = current.current.doc?.source;
-      return source?.kind === 'url' ? source.url : source?.name ?? '';
-    };
-    const offs = [
-      onContentMessage('showSelectionTranslation', () => {
-        const selected = captureViewerSelection(current.current);
-        if (selected) openSelectionPopover(selected.captured, popoverDeps(file));
-        return { shown: !!selected };
-      }),
-      onContentMessage('showTermFix', ({ data }) => ({ shown: openViewerTermFix(current.current, data) })),
-      onContentMessage('refreshTermInPage', ({ data }) => refreshPhrase(current.current, data.phrase)),
-    ];
-    return () => offs.forEach((off) => off());
-  }, []);
+/**
+ * Answers the background's selection, fix and refresh messages, reading the viewer as it is
+ * when each message comes; returns the function that stops answering.
+ */
+export function connectViewerSelection(current: () => ViewerText): () => void {
+  exposeShadowRoot('popover', () => currentPopover()?.shadow ?? null);
+  const file = () => {
+    const source = current().doc?.source;
+    return source?.kind === 'url' ? source.url : source?.name ?? '';
+  };
+  const offs = [
+    onContentMessage('showSelectionTranslation', () => {
+      const selected = captureViewerSelection(current());
+      if (selected) openSelectionPopover(selected.captured, popoverDeps(file));
+      return { shown: !!selected };
+    }),
+    onContentMessage('showTermFix', ({ data }) => ({ shown: openViewerTermFix(current(), data) })),
+    onContentMessage('refreshTermInPage', ({ data }) => refreshPhrase(current(), data.phrase)),
+  ];
+  return () => offs.forEach((off) => off());
 }
