@@ -14,7 +14,7 @@
 export type BlockState = 'waiting' | 'queued' | 'pending' | 'done' | 'failed' | 'released';
 
 /** What a transition needs of a block. */
-export interface HasBlockState {
+interface HasBlockState {
   state: BlockState;
 }
 

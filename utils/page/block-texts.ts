@@ -7,7 +7,7 @@ import type { Scheduler } from './scheduler';
 import type { BlockTexts } from './types';
 import type { HtmlUnit, Registry, Unit } from './units';
 
-export interface BlockTextsDeps {
+interface BlockTextsDeps {
   registry: Registry;
   scheduler: Scheduler<Unit, BlockResult>;
   /** The source language the engine decided for the page, if any. */

@@ -75,7 +75,7 @@ function remember<V>(memo: Map<Element, V>, el: Element, value: V): void {
   memo.set(el, value);
 }
 
-export function createClassifier(ctx: CollectContext, inShadowTree = false, readDisplay = true) {
+function createClassifier(ctx: CollectContext, inShadowTree = false, readDisplay = true) {
   const statuses = new Map<Element, NodeStatus>();
   const inlineMemo = new Map<Element, boolean>();
   const rendered = createDisplayReader(readDisplay ? ctx.view ?? null : null, inShadowTree);

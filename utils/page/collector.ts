@@ -10,7 +10,7 @@ import type { Registry, Unit } from './units';
 
 const LETTER = /\p{L}/u;
 
-export interface CollectJob {
+interface CollectJob {
   root: Element | ShadowRoot | Document;
   fromMutation: boolean;
   attributesOnly?: boolean;
@@ -18,7 +18,7 @@ export interface CollectJob {
   immediate?: boolean;
 }
 
-export interface CollectorDeps {
+interface CollectorDeps {
   doc: Document;
   registry: Registry;
   pageLanguage(): string;
@@ -181,5 +181,3 @@ export function createCollector(deps: CollectorDeps) {
     },
   };
 }
-
-export type Collector = ReturnType<typeof createCollector>;

@@ -3,7 +3,7 @@
 import type { Unit } from './units';
 
 const FAILED_HIGHLIGHT = 'glossa-failed';
-export const STYLE_ID = 'glossa-style';
+const STYLE_ID = 'glossa-style';
 
 export function createFailureMarks(doc: Document, own: WeakSet<Node>, ownWrite: (write: () => void) => void) {
   const win = doc.defaultView as unknown as { CSS?: { highlights?: Map<string, unknown> }; Highlight?: new () => Set<Range> } | null;

@@ -4,7 +4,7 @@
 // is not sent: the API would bill it anyway.
 
 /** What `browser.i18n.detectLanguage` answers (Chrome and Firefox agree on this shape). */
-export interface DetectedLanguage {
+interface DetectedLanguage {
   isReliable: boolean;
   languages: { language: string; percentage: number }[];
 }
@@ -12,7 +12,7 @@ export interface DetectedLanguage {
 export type DetectLanguage = (text: string) => Promise<DetectedLanguage | undefined>;
 
 /** Base languages the API accepts as a source (the spec lists targets; sources match their bases). */
-export const SOURCE_BASES: ReadonlySet<string> = new Set([
+const SOURCE_BASES: ReadonlySet<string> = new Set([
   'ar', 'bg', 'cs', 'da', 'de', 'el', 'en', 'es', 'et', 'fi', 'fr', 'hu', 'id', 'it', 'ja', 'ko', 'lt',
   'lv', 'nb', 'nl', 'pl', 'pt', 'ro', 'ru', 'sk', 'sl', 'sv', 'tr', 'uk', 'zh',
 ]);
@@ -48,7 +48,7 @@ export function decideSourceLanguage(input: { fixedSource: string; pageLang: str
 }
 
 /** What a document's language was decided to be, and the `lang` it declared then. */
-export interface PageDecision {
+interface PageDecision {
   declared: string;
   decision: LanguageDecision;
 }

@@ -15,7 +15,7 @@ const SMOOTHING = 0.5;
 /** A pause longer than this between scroll events means the reader stopped. */
 const STILL_MS = 250;
 
-export interface LeadDeps {
+interface LeadDeps {
   win: Window & typeof globalThis;
   /** Round trip of the recent translate calls (ms), or undefined before the first. */
   roundTripMs(): number | undefined;

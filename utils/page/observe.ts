@@ -10,7 +10,7 @@ const MUTATION_OPTIONS: MutationObserverInit = {
   subtree: true, childList: true, characterData: true, attributes: true, attributeFilter: [...WATCHED_ATTRIBUTES],
 };
 
-export interface ObserverDeps {
+interface ObserverDeps {
   doc: Document;
   registry: Registry;
   isStopped(): boolean;
@@ -203,5 +203,3 @@ export function createObserver(deps: ObserverDeps) {
     },
   };
 }
-
-export type PageObserver = ReturnType<typeof createObserver>;

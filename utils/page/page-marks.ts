@@ -128,5 +128,3 @@ export function createPageMarks(doc: Document, targetLang: string) {
     },
   };
 }
-
-export type PageMarks = ReturnType<typeof createPageMarks>;

@@ -6,7 +6,7 @@ import { blockContainerOf, collectBlocks, type CollectContext, type HtmlBlock } 
 import { EXCLUDED_SELECTOR } from './rules';
 
 /** Whether `node` is one of the block's nodes or inside one of them. */
-export function blockHolds(block: HtmlBlock, node: Node): boolean {
+function blockHolds(block: HtmlBlock, node: Node): boolean {
   if (block.element) return block.element === node || block.element.contains(node);
   return block.nodes.some((n) => n === node || n.contains(node));
 }

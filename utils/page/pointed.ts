@@ -9,14 +9,14 @@ import type { CollectContext, HtmlBlock } from './collect';
 import { blockAt } from './point';
 import { createInertParser, matchTranslation } from './write-back';
 
-export interface PointedReply {
+interface PointedReply {
   result: BlockResult;
   targetLang: string;
 }
 
-export type TranslatePointed = (block: HtmlBlock) => Promise<PointedReply>;
+type TranslatePointed = (block: HtmlBlock) => Promise<PointedReply>;
 
-export interface PointedBlocks {
+interface PointedBlocks {
   /** Shows the block holding `node` (or hides it when shown and `hide` allows); 'none' when no block is there. */
   toggle(node: Node, hide?: boolean): Promise<'shown' | 'hidden' | 'none' | 'failed'>;
   /** Removes every translation shown. */

@@ -5,7 +5,7 @@ import type { ApiErrorCode } from '../shared/api-errors';
 import type { EngineProgress, EngineState } from './types';
 import type { Unit } from './units';
 
-export interface ProgressDeps {
+interface ProgressDeps {
   units: Iterable<Unit>;
   billed(): number;
   stopped(): boolean;

@@ -2,7 +2,7 @@
 // task it runs comes near the 50 ms a user notices, even on a 500 KB page.
 
 /** Work per slice; well under 50 ms so garbage collection and the page's own work fit too. */
-export const SLICE_MS = 8;
+const SLICE_MS = 8;
 
 /**
  * Lets the browser run input, rendering and other tasks before continuing. A posted message
@@ -10,7 +10,7 @@ export const SLICE_MS = 8;
  * scheduler.yield() is not used because its continuations go first and would hold those
  * replies back until a long collection has finished.
  */
-export function yieldToPage(win: Window & typeof globalThis = globalThis as Window & typeof globalThis): Promise<void> {
+function yieldToPage(win: Window & typeof globalThis = globalThis as Window & typeof globalThis): Promise<void> {
   if (typeof win.MessageChannel === 'function' && typeof window !== 'undefined' && !isTestDom(win)) {
     return new Promise((resolve) => {
       const channel = new win.MessageChannel();
@@ -29,7 +29,7 @@ function isTestDom(win: Window): boolean {
   return /HappyDOM/i.test(win.navigator?.userAgent ?? '');
 }
 
-export interface Slicer {
+interface Slicer {
   /** True once the current slice has used its time. */
   expired(): boolean;
   /** Yields to the page and starts a new slice. */

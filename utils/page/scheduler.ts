@@ -44,7 +44,7 @@ export interface Plan<U, R> {
   again: boolean;
 }
 
-export interface SchedulerOptions<U> {
+interface SchedulerOptions<U> {
   limit: BatchLimit;
   maxInFlight: number;
   /** How long blocks near the screen wait for company when nothing is left to fill their call. */
@@ -56,7 +56,7 @@ export interface SchedulerOptions<U> {
   rendered?: (unit: U) => boolean;
 }
 
-export const PRIORITY_RANK: Record<Priority, number> = { viewport: 0, nearby: 1, ahead: 2 };
+const PRIORITY_RANK: Record<Priority, number> = { viewport: 0, nearby: 1, ahead: 2 };
 
 export function createScheduler<U extends Schedulable, R extends { ok: boolean }>(options: SchedulerOptions<U>) {
   const { limit, maxInFlight, nearbyDelayMs, quietDelayMs, now } = options;

@@ -8,7 +8,7 @@ import { whenVisible } from './schedule';
 import { STOPPING_CODES, type TranslateFn, type TranslateInfo, type TranslateReply } from './types';
 import type { Unit } from './units';
 
-export interface SenderDeps {
+interface SenderDeps {
   doc: Document;
   scheduler: Scheduler<Unit, BlockResult>;
   translate: TranslateFn;

@@ -27,7 +27,7 @@ export interface SerializedBlock {
   hasText: boolean;
 }
 
-export interface SerializeOptions {
+interface SerializeOptions {
   statusOf: (el: Element) => NodeStatus;
   /** Whether white space inside `parent` is rendered as written (pre, pre-wrap…). */
   preservesWhitespace: () => boolean;
@@ -43,7 +43,7 @@ const NON_WS = /[^ \t\n\r\f]/;
 /** Inline nesting deeper than this makes the element a container (keeps recursion bounded). */
 export const MAX_INLINE_DEPTH = 32;
 
-export function escapeText(text: string): string {
+function escapeText(text: string): string {
   return text.replace(/[&<>]/g, (c) => (c === '&' ? '&amp;' : c === '<' ? '&lt;' : '&gt;'));
 }
 

@@ -20,7 +20,7 @@ export function looksGenerated(name: string): boolean {
 }
 
 /** CSS identifier escaping (CSS.escape is missing in some test DOMs). */
-export function cssIdent(name: string): string {
+function cssIdent(name: string): string {
   let out = '';
   for (let i = 0; i < name.length; i++) {
     const ch = name[i];

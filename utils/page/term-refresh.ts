@@ -14,7 +14,7 @@ import type { RefreshOutcome, TranslateFn } from './types';
 import type { Registry, Unit } from './units';
 import type { Writer } from './writer';
 
-export interface TermRefreshDeps {
+interface TermRefreshDeps {
   registry: Registry;
   scheduler: Scheduler<Unit, BlockResult>;
   writer: Writer;

@@ -21,13 +21,13 @@ export interface HtmlUnit extends UnitBase {
   edits?: ChildEdit[];
 }
 
-export interface AttributeUnit extends UnitBase {
+interface AttributeUnit extends UnitBase {
   kind: 'attribute';
   block: AttributeBlock;
   written?: string;
 }
 
-export interface TitleUnit extends UnitBase {
+interface TitleUnit extends UnitBase {
   kind: 'title';
   original: string;
   leading: string;
@@ -42,7 +42,7 @@ export type Unit = HtmlUnit | AttributeUnit | TitleUnit;
  * request and the key on a page of thousands of blocks); plain text, and the rare HTML starting
  * with U+0000, carry a marker and their format, so no two kinds of block share a key.
  */
-export function unitKey(request: BlockRequest): string {
+function unitKey(request: BlockRequest): string {
   return request.format === 'html' && request.text.charCodeAt(0) !== 0 ? request.text : `\u0000${request.format}\u0000${request.text}`;
 }
 

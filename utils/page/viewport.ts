@@ -9,7 +9,7 @@ import { immediateVisibility, intersectionVisibility, type Nearness, type Visibi
 /** How long after starting blocks on screen are found by reading their position directly. */
 const INITIAL_VIEWPORT_MS = 60;
 
-export interface ViewportDeps {
+interface ViewportDeps {
   doc: Document;
   /** Injected visibility (tests); positions are then never read directly. */
   visibility?: VisibilityFactory;

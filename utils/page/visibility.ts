@@ -12,12 +12,12 @@ export interface VisibilityTracker {
 export type Nearness = 'viewport' | 'nearby' | 'ahead';
 
 /** Called when an element enters a zone (at most once per zone and element), with its top on screen (px) when known. */
-export type OnNear = (el: Element, nearness: Nearness, top?: number) => void;
+type OnNear = (el: Element, nearness: Nearness, top?: number) => void;
 
 export type VisibilityFactory = (onNear: OnNear) => VisibilityTracker;
 
-export const NEARBY_MARGIN = '100% 0px 100% 0px';
-export const AHEAD_MARGIN = '300% 0px 300% 0px';
+const NEARBY_MARGIN = '100% 0px 100% 0px';
+const AHEAD_MARGIN = '300% 0px 300% 0px';
 
 export const intersectionVisibility: VisibilityFactory = (onNear) => {
   // Targets start in the wide observer only, and join the near one once they are ahead: each

@@ -9,7 +9,7 @@ import { childrenOf, type SerializedBlock, type Slot } from './serialize';
 /** For each slot id, the translated order of its children: strings are text, numbers slot ids. */
 export type TranslatedTree = (string | number)[][];
 
-export type ParseOutcome = { ok: true; tree: TranslatedTree } | { ok: false; message: string };
+type ParseOutcome = { ok: true; tree: TranslatedTree } | { ok: false; message: string };
 
 /**
  * A parser into inert documents: DOMParser documents have no browsing context, so nothing in
@@ -93,7 +93,7 @@ export interface WriteRecord {
 }
 
 /** Calls `each` with every text node written, its original data and the fingerprint of what was written. */
-export function forEachWritten(record: WriteRecord, each: (node: Text, source: string, written: number) => void): void {
+function forEachWritten(record: WriteRecord, each: (node: Text, source: string, written: number) => void): void {
   const { texts } = record;
   for (let i = 0; i < texts.length; i += 3) each(texts[i] as Text, texts[i + 1] as string, texts[i + 2] as number);
 }

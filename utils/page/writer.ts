@@ -26,7 +26,7 @@ const MAX_REMEMBERED_OUTPUTS = 20_000;
 /** Block elements that cannot show a second line under them: translated in place in bilingual display too. */
 const IN_PLACE_ONLY = new Set(['option', 'text']);
 
-export interface WriterDeps {
+interface WriterDeps {
   doc: Document;
   job: PageJobOptions;
   /** Marks Glossa's own nodes (bilingual boxes). */
@@ -51,7 +51,7 @@ export interface WriterDeps {
  * style and layout work each one causes stays small. rAF does not run in background tabs: a
  * timer makes sure work goes on.
  */
-export function nextFrame(doc: Document): Promise<void> {
+function nextFrame(doc: Document): Promise<void> {
   const win = doc.defaultView;
   if (!win || typeof win.requestAnimationFrame !== 'function' || doc.hidden) return Promise.resolve();
   return new Promise((resolve) => {
