@@ -10,7 +10,7 @@ import { showsTranslation, type TabState } from '../shared/tab-state';
 import { hostnameOf } from './site-rules';
 import { syncTermFixMenu } from './term-menu';
 
-export interface BadgeLook {
+interface BadgeLook {
   text: string;
   color: string;
   title: string;

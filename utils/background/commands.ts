@@ -14,8 +14,8 @@ import { createPdfLinkMenu, isPdfViewerUrl, MENU_TRANSLATE_PDF_LINK, openPdfLink
 import { sendMessage } from '../shared/protocol';
 import { PDF_LINK_PATTERNS } from '../shared/pdf-url';
 
-export const MENU_TRANSLATE_SELECTION = 'translate-selection';
-export const MENU_TRANSLATE_PAGE = 'translate-page';
+const MENU_TRANSLATE_SELECTION = 'translate-selection';
+const MENU_TRANSLATE_PAGE = 'translate-page';
 
 type Tab = Browser.tabs.Tab;
 type MenuInfo = Browser.contextMenus.OnClickData;
@@ -41,7 +41,7 @@ async function targetTab(tab: Tab | undefined): Promise<Tab | undefined> {
 }
 
 /** Asks the frame that holds the selection to open its popover (message showSelectionTranslation). */
-export async function showSelectionTranslationInTab(tab: Tab, frameId?: number): Promise<void> {
+async function showSelectionTranslationInTab(tab: Tab, frameId?: number): Promise<void> {
   const tabId = tab.id;
   if (tabId === undefined) return;
   // Glossa's PDF viewer is an extension page: it draws the popover itself.

@@ -9,7 +9,7 @@ import { connectionItem } from '../extension/settings-store';
 import { t } from '../shared/i18n';
 import { connectedClient } from './api-client';
 
-export interface GlossaryServiceDeps {
+interface GlossaryServiceDeps {
   /** The API client for the current settings (re-read on every call: the user may change them). */
   client?: () => Promise<ApiClient>;
   bumpRevision?: (glossaryId: string) => Promise<void> | void;

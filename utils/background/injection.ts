@@ -38,7 +38,7 @@ export function isRestrictedUrl(url: string | undefined): boolean {
 }
 
 /** An error for a page Glossa may not run on; `code` survives messaging like ApiError's. */
-export function restrictedPageError(detail?: string): Error {
+function restrictedPageError(detail?: string): Error {
   return Object.assign(new Error(detail || 'Extensions cannot run on this page'), { code: 'restricted-page' as const });
 }
 

@@ -18,7 +18,7 @@ import { hostnameOf } from './site-rules';
 import { injectContentScript, PAGE_EXTRAS_FILE } from './injection';
 
 /** A translateBlocks message as its schema (messages-to-background.ts) let it through. */
-export type TranslateBlocksData = Parameters<ProtocolMap['translateBlocks']>[0];
+type TranslateBlocksData = Parameters<ProtocolMap['translateBlocks']>[0];
 
 export async function handleTranslateBlocks(
   data: TranslateBlocksData,
@@ -42,7 +42,7 @@ export async function handleTranslateBlocks(
 }
 
 /** Injects the code a page's script loads on first need into the frame that asked (only there). */
-export async function handleLoadPageExtras(sender: MessageSender): Promise<void> {
+async function handleLoadPageExtras(sender: MessageSender): Promise<void> {
   const tabId = sender.tab?.id;
   if (tabId === undefined) throw new ApiError('bad-request', t('translationErrorNotFromTab'));
   await injectContentScript(tabId, sender.frameId ?? 0, PAGE_EXTRAS_FILE);

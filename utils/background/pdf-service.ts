@@ -38,7 +38,7 @@ async function setState(tabId: number, change: (state: TabState) => TabState): P
 }
 
 /** The viewer tab's job: the one it has, else the current settings' (kept so the popup and later calls agree). */
-export async function startPdfJob(tabId: number, viewerUrl: string | undefined): Promise<{ job: PageJobOptions; state: TabState }> {
+async function startPdfJob(tabId: number, viewerUrl: string | undefined): Promise<{ job: PageJobOptions; state: TabState }> {
   const before = await getTabState(tabId);
   if (before.job) return { job: before.job, state: before };
   const options = await currentJobOptions();
@@ -47,7 +47,7 @@ export async function startPdfJob(tabId: number, viewerUrl: string | undefined):
   return { job: state.job!, state };
 }
 
-export async function translatePdfTexts(
+async function translatePdfTexts(
   tabId: number,
   data: { texts: string[]; file: string; priority?: boolean },
   privateTab: boolean,
@@ -84,7 +84,7 @@ export async function translatePdfTexts(
 }
 
 /** Opens the PDF that `tabId` shows in the viewer, in the same tab (the browser's back button returns). */
-export async function openPdfInViewer(tabId: number): Promise<{ opened: boolean }> {
+async function openPdfInViewer(tabId: number): Promise<{ opened: boolean }> {
   const tab = await browser.tabs.get(tabId).catch(() => undefined);
   if (!tab?.url || !looksLikePdfUrl(tab.url)) return { opened: false };
   await browser.tabs.update(tabId, { url: pdfViewerUrl(browser.runtime.getURL('/'), tab.url) });

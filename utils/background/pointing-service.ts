@@ -26,7 +26,7 @@ export const MENU_TRANSLATE_PARAGRAPH = 'translate-paragraph';
 export const MENU_EXCLUDE_ELEMENT = 'exclude-element';
 export const COMMAND_TRANSLATE_PARAGRAPH = 'translate-paragraph';
 /** The id of the content script registered for hover translation. */
-export const HOVER_SCRIPT_ID = 'glossa-hover';
+const HOVER_SCRIPT_ID = 'glossa-hover';
 
 type Tab = Browser.tabs.Tab;
 
@@ -96,7 +96,7 @@ export function pickExclusion(tab: Tab, frameId = 0, targetElementId?: number): 
 }
 
 /** Registers (or drops) the page script on the sites hover translation may run on, as the setting and the granted permissions say. */
-export async function syncHoverScript(hover?: HoverSettings): Promise<boolean> {
+async function syncHoverScript(hover?: HoverSettings): Promise<boolean> {
   const settings = hover ?? (await hoverItem.getValue());
   const scripting = browser.scripting;
   const registered = await scripting.getRegisteredContentScripts({ ids: [HOVER_SCRIPT_ID] }).catch(() => []);

@@ -21,7 +21,7 @@ export interface SelectionServiceDeps {
 }
 
 /** Where the selection comes from: its tab, site and whether that tab is in a private window. */
-export interface SelectionOrigin {
+interface SelectionOrigin {
   tabId: number;
   site: string;
   privateTab?: boolean;
@@ -59,7 +59,7 @@ export async function translateSelectionFor(request: SelectionRequest, origin: S
 }
 
 /** Handles one translateSelection message its rule let through: a tab's content script, data fitting the schema. */
-export function handleTranslateSelection(data: SelectionRequest, sender: MessageSender, deps: SelectionServiceDeps = {}): Promise<SelectionTranslation> {
+function handleTranslateSelection(data: SelectionRequest, sender: MessageSender, deps: SelectionServiceDeps = {}): Promise<SelectionTranslation> {
   return translateSelectionFor(data, { tabId: sender.tab!.id!, site: hostnameOf(sender.tab?.url ?? sender.url), privateTab: sender.tab?.incognito === true }, deps);
 }
 

@@ -34,7 +34,7 @@ interface CachedLanguages {
 /** GET /v2/languages answers per address, kept a day so the popup opens without a request. The address may be a custom server's: private storage. */
 export const languageCacheItem = definePrivateItem<Partial<Record<LanguageType, CachedLanguages>>>('languageCache', {});
 
-export interface SettingsServiceOptions {
+interface SettingsServiceOptions {
   /** Injected in tests; the background's global fetch otherwise. */
   fetch?: typeof fetch;
   addresses?: PlanAddresses;
@@ -45,7 +45,7 @@ export interface SettingsServiceOptions {
 
 // ── settings ─────────────────────────────────────────────────────────────────────────────
 
-export async function readSettings(): Promise<SettingsSnapshot> {
+async function readSettings(): Promise<SettingsSnapshot> {
   const [connection, defaults, siteRules, defaultGlossaries] = await Promise.all([
     connectionItem.getValue(),
     defaultsItem.getValue(),
@@ -111,7 +111,7 @@ function validLanguages(list: Language[]): boolean {
   return list.length > 0 && list.every((lang) => typeof lang.language === 'string' && lang.language.length > 0);
 }
 
-export function createSettingsService(options: SettingsServiceOptions = {}) {
+function createSettingsService(options: SettingsServiceOptions = {}) {
   const addresses = () => options.addresses ?? planAddresses(import.meta.env as Record<string, string | undefined>);
   const now = options.now ?? Date.now;
   const inFlight = new Map<string, Promise<Language[]>>();
@@ -180,7 +180,7 @@ export function createSettingsService(options: SettingsServiceOptions = {}) {
 }
 
 /** Opens the options page with the welcome panel when Glossa is first installed. */
-export async function openWelcome(): Promise<void> {
+async function openWelcome(): Promise<void> {
   await browser.tabs.create({ url: `${browser.runtime.getURL('/options.html')}?welcome=1` });
 }
 

@@ -18,7 +18,7 @@ export async function scopeFor(hostname: string): Promise<SiteScope> {
 let pending: Promise<unknown> = Promise.resolve();
 
 /** Changes one site's scope; changes run one after another so quick ones all land. */
-export function updateScope(hostname: string, change: (scope: SiteScope) => SiteScope): Promise<SiteScope> {
+function updateScope(hostname: string, change: (scope: SiteScope) => SiteScope): Promise<SiteScope> {
   const next = pending.catch(() => undefined).then(async () => {
     const all = await siteScopesItem.getValue();
     const updated = change(all[hostname] ?? EMPTY_SCOPE);
@@ -44,7 +44,7 @@ export async function handleExcludeElement(data: { selector: string; undo?: bool
  * page that has this scope already changes nothing). Every site that had or has rules is sent:
  * a worker woken by the change may have read the new value as the old one.
  */
-export async function pushScopes(before: SiteScopes, after: SiteScopes): Promise<void> {
+async function pushScopes(before: SiteScopes, after: SiteScopes): Promise<void> {
   const changed = new Set([...Object.keys(before), ...Object.keys(after)]);
   if (changed.size === 0) return;
   const tabs = await browser.tabs.query({});

@@ -24,7 +24,7 @@ import { fileOfViewerUrl } from '../shared/pdf-url';
 import { EMPTY_TAB_STATE, clearTabState, getTabState, storedTabIds, updateTabState, type TabState } from './tab-state';
 
 /** What started a translation; never-translate sites refuse all of them. */
-export type Trigger = 'popup' | 'command' | 'menu' | 'auto';
+type Trigger = 'popup' | 'command' | 'menu' | 'auto';
 
 type ProgressReport = Parameters<ProtocolMap['reportProgress']>[0];
 
@@ -80,7 +80,7 @@ function userAskedAgain(trigger: Trigger): void {
   if (trigger !== 'auto') translationService().resumeAfterQuota();
 }
 
-export async function translateTab(tabId: number, options: PageJobOptions, trigger: Trigger): Promise<TabState> {
+async function translateTab(tabId: number, options: PageJobOptions, trigger: Trigger): Promise<TabState> {
   const url = await tabUrl(tabId);
   if (isRestrictedUrl(url)) return markNotice(tabId, 'restricted-page', url);
   const hostname = hostnameOf(url);
@@ -109,12 +109,12 @@ export async function translateTab(tabId: number, options: PageJobOptions, trigg
   return settle(tabId, delivery);
 }
 
-export async function showOriginalTab(tabId: number): Promise<TabState> {
+async function showOriginalTab(tabId: number): Promise<TabState> {
   await sendIfPresent(tabId, 'showOriginal', {}).catch(() => false);
   return setState(tabId, (s) => ({ ...EMPTY_TAB_STATE, job: s.job, url: s.url }));
 }
 
-export async function retryTab(tabId: number): Promise<TabState> {
+async function retryTab(tabId: number): Promise<TabState> {
   userAskedAgain('popup');
   const sent = sendIfPresent(tabId, 'retryFailed', {}).then((present) => {
     if (!present) throw Object.assign(new Error('The page was reloaded; translate it again'), { code: 'not-found' });
@@ -130,7 +130,7 @@ export async function toggleTab(tabId: number, trigger: Trigger): Promise<TabSta
 }
 
 /** A progress report its rule let through: from a tab's top-frame content script, counts that add up. */
-export async function handleProgress(report: ProgressReport, sender: MessageSender): Promise<void> {
+async function handleProgress(report: ProgressReport, sender: MessageSender): Promise<void> {
   // The rule admits content scripts of a tab only.
   const tabId = sender.tab!.id!;
   await setState(tabId, (s) => ({
@@ -239,7 +239,7 @@ export async function continueSpending(tabId: number): Promise<TabState> {
   return retryTab(tabId);
 }
 
-export async function tabInfo(tabId: number): Promise<TabInfo> {
+async function tabInfo(tabId: number): Promise<TabInfo> {
   const [tab, state, rules, connection, spending] = await Promise.all([tabOf(tabId), getTabState(tabId), siteRulesItem.getValue(), connectionItem.getValue(), spendingOwner(tabId).then(spendingOverview)]);
   const url = tab?.url;
   const hostname = hostnameOf(url);

@@ -27,7 +27,7 @@ export function termFormsItem(tabId: number) {
   return storage.defineItem<PendingForm[]>(`session:termForms:${tabId}`, { fallback: [] });
 }
 
-export interface TermFormDeps {
+interface TermFormDeps {
   now?: () => number;
   newId?: () => string;
 }
@@ -46,7 +46,7 @@ function openerTab(sender: MessageSender): number {
   return sender.tab.id;
 }
 
-export function createTermForms(deps: TermFormDeps = {}) {
+function createTermForms(deps: TermFormDeps = {}) {
   const now = deps.now ?? Date.now;
   const newId = deps.newId ?? (() => crypto.randomUUID());
 

@@ -12,7 +12,7 @@ import { PDF_VIEWER_PATH } from '../shared/pdf-url';
 export const MENU_FIX_TRANSLATION = 'fix-translation';
 
 /** Whether the tab shows a translation Glossa wrote (some of it at least). */
-export function hasTranslation(state: TabState): boolean {
+function hasTranslation(state: TabState): boolean {
   return state.phase !== 'original' && state.done > 0;
 }
 

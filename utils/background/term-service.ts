@@ -26,7 +26,7 @@ import { connectedClient } from './api-client';
 import { recordEntryChange } from './translation/term-revisions';
 
 /** How long a saved change can be taken back (the popover offers it for a few seconds). */
-export const UNDO_WINDOW_MS = 2 * 60_000;
+const UNDO_WINDOW_MS = 2 * 60_000;
 
 interface UndoRecord {
   tabId: number;
@@ -53,7 +53,7 @@ export async function forgetUndo(tabId?: number): Promise<void> {
   else await undoItem.removeValue();
 }
 
-export interface TermServiceDeps {
+interface TermServiceDeps {
   client?: () => Promise<ApiClient>;
   /** `source` is undefined for a change made in a private window: the phrase is not written down. */
   recordChange?: (glossaryId: string, source: string | undefined) => Promise<void>;
@@ -67,7 +67,7 @@ function tabOf(sender: MessageSender): TermTab {
 }
 
 /** A tab, and whether it is in a private window (a phrase fixed there is not written to disk). */
-export interface TermTab {
+interface TermTab {
   id: number;
   private: boolean;
 }
@@ -100,7 +100,7 @@ function validateEntry(data: TermFixSaveRequest): TermFixSaveResult | undefined 
   return problems.length ? { status: 'invalid', problems } : undefined;
 }
 
-export function createTermService(deps: TermServiceDeps = {}) {
+function createTermService(deps: TermServiceDeps = {}) {
   const client = deps.client ?? connectedClient;
   const recordChange = deps.recordChange ?? recordEntryChange;
   const now = deps.now ?? Date.now;
@@ -236,8 +236,6 @@ export function createTermService(deps: TermServiceDeps = {}) {
 
   return { options, save, undo, refresh };
 }
-
-export type TermService = ReturnType<typeof createTermService>;
 
 /** Registers the term messages (the term form frame only); call once when the worker starts. */
 export function registerTermService(deps: TermServiceDeps = {}): () => void {

@@ -18,12 +18,12 @@ import { openWritingPanel } from './writing-menu';
 
 /** The id of the registered content script, and the file it runs. */
 export const WRITING_BUTTON_SCRIPT_ID = 'glossa-writing-button';
-export const WRITING_BUTTON_SCRIPT_FILE = 'writing-button.js';
+const WRITING_BUTTON_SCRIPT_FILE = 'writing-button.js';
 
 type Tab = Browser.tabs.Tab;
 
 /** The host-permission patterns the button needs on `sites` (http and https, any port). */
-export function writingButtonOrigins(sites: readonly string[]): string[] {
+function writingButtonOrigins(sites: readonly string[]): string[] {
   return sites.map((host) => `*://${host}/*`);
 }
 
@@ -79,7 +79,7 @@ export function setWritingButtonSite(site: string, on: boolean): Promise<Writing
 }
 
 /** A press on the field button: the panel opens in the frame the press came from. */
-export async function handleOpenFieldPanel(sender: MessageSender): Promise<{ opened: boolean }> {
+async function handleOpenFieldPanel(sender: MessageSender): Promise<{ opened: boolean }> {
   if (!sender.tab?.id) return { opened: false };
   await openWritingPanel(sender.tab, sender.frameId ?? 0);
   return { opened: true };

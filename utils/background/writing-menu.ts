@@ -22,7 +22,7 @@ export function createWritingMenu(): void {
  * typed): the innermost one, since a parent frame's focus is the iframe element itself.
  * Frames Glossa cannot access are skipped; the top frame is the default.
  */
-export async function fieldFrame(tabId: number): Promise<number> {
+async function fieldFrame(tabId: number): Promise<number> {
   try {
     const results = await browser.scripting.executeScript({
       target: { tabId, allFrames: true },

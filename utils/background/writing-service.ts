@@ -23,7 +23,7 @@ export interface WritingServiceDeps {
   service?: TranslationService;
 }
 
-export interface DraftOrigin {
+interface DraftOrigin {
   tabId: number;
   site: string;
   privateTab?: boolean;
@@ -66,7 +66,7 @@ async function rememberChoice(site: string, choice: { targetLang?: string; forma
 }
 
 /** Translates one draft for a tab's field; choices the user made in the panel are remembered for the site (not in private windows). */
-export async function translateDraftFor(request: DraftRequest, origin: DraftOrigin, deps: WritingServiceDeps = {}): Promise<DraftTranslation> {
+async function translateDraftFor(request: DraftRequest, origin: DraftOrigin, deps: WritingServiceDeps = {}): Promise<DraftTranslation> {
   const [job, prefs, defaultGlossaries] = await Promise.all([currentJobOptions(), writingPrefsItem.getValue(), defaultGlossariesItem.getValue()]);
   const remember = !origin.privateTab && origin.site !== '';
   const sitePrefs = remember ? prefs[origin.site] ?? {} : {};
@@ -117,7 +117,7 @@ export async function translateDraftFor(request: DraftRequest, origin: DraftOrig
   };
 }
 
-export function handleTranslateDraft(data: DraftRequest, sender: MessageSender, deps: WritingServiceDeps = {}): Promise<DraftTranslation> {
+function handleTranslateDraft(data: DraftRequest, sender: MessageSender, deps: WritingServiceDeps = {}): Promise<DraftTranslation> {
   return translateDraftFor(data, { tabId: sender.tab!.id!, site: hostnameOf(sender.tab?.url ?? sender.url), privateTab: sender.tab?.incognito === true }, deps);
 }
 

@@ -46,7 +46,7 @@ const META_KEY = '~meta';
 const TOUCH_MS = 60 * 60 * 1000;
 /** Eviction goes below the cap so that it does not run again on the next write. */
 const EVICT_TO = 0.8;
-export const DEFAULT_CACHE_LIMITS = { maxBytes: 20 * 1024 * 1024, maxEntries: 50_000 };
+const DEFAULT_CACHE_LIMITS = { maxBytes: 20 * 1024 * 1024, maxEntries: 50_000 };
 
 // 2: the context joined the key (entries of version 1 were made with a context they do not name).
 const KEY_VERSION = 2;
@@ -64,7 +64,7 @@ function entrySize(key: string, t: string, d: string): number {
   return 2 * (key.length + t.length + d.length) + 64;
 }
 
-export interface CacheOptions {
+interface CacheOptions {
   store?: UseStore;
   maxBytes?: number;
   maxEntries?: number;

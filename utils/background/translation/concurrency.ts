@@ -14,7 +14,7 @@ export interface AdaptiveLimitOptions {
   now?: () => number;
 }
 
-export const ADAPTIVE_LIMIT_DEFAULTS = { initial: 3, min: 1, max: 12 } as const;
+const ADAPTIVE_LIMIT_DEFAULTS = { initial: 3, min: 1, max: 12 } as const;
 
 /** After a cut, further rate limits within this long count as the same push-back. */
 const CUT_SPACING_MS = 1_000;
@@ -53,5 +53,3 @@ export function createAdaptiveLimit(options: AdaptiveLimitOptions = {}) {
     },
   };
 }
-
-export type AdaptiveLimit = ReturnType<typeof createAdaptiveLimit>;

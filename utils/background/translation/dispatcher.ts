@@ -59,7 +59,7 @@ interface Waiting {
   done(outcome: { ok: true; translation: Translation } | { ok: false; error: ApiError }): void;
 }
 
-export interface DispatcherOptions {
+interface DispatcherOptions {
   /** Requests in flight at most, fixed; without it the limit adapts to the server (`adaptive`). */
   concurrency?: number;
   /** Bounds of the adaptive limit (used when `concurrency` is not given). */

@@ -8,7 +8,7 @@ import { baseLanguage } from '../../shared/language-code';
 import { defaultGlossaryFor } from '../../shared/default-glossary';
 import { defaultGlossariesItem } from '../../extension/settings-store';
 
-export interface GlossaryChoice {
+interface GlossaryChoice {
   /** The job's glossary: undefined = the default glossary of the pair, '' = none. */
   glossaryId?: string;
   /** '' or undefined when the source language is detected by the API. */
@@ -16,7 +16,7 @@ export interface GlossaryChoice {
   targetLang: string;
 }
 
-export interface GlossaryResolverOptions {
+interface GlossaryResolverOptions {
   /** How long the glossary list is trusted (ms). */
   ttlMs?: number;
   now?: () => number;

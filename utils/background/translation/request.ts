@@ -18,7 +18,7 @@ import { createGlossaryResolver, type GlossaryResolver } from './glossary-select
 /** The options a translation is asked with (a tab's job, or the defaults for a selection). */
 export type TranslationOptions = Pick<PageJobOptions, 'targetLang' | 'sourceLang' | 'formality' | 'modelType' | 'glossaryId'>;
 
-export interface ResolvedRequest {
+interface ResolvedRequest {
   client: ApiClient;
   /** Every parameter but the texts. */
   params: Omit<TranslateParams, 'text'>;
@@ -28,7 +28,7 @@ export interface ResolvedRequest {
   revisionOf(text: string): number;
 }
 
-export interface RequestResolverDeps {
+interface RequestResolverDeps {
   /** The API client for the current settings; throws when no request may be made. */
   client?: () => Promise<ApiClient>;
   glossaries?: GlossaryResolver;
@@ -106,5 +106,3 @@ export function createRequestResolver(deps: RequestResolverDeps = {}) {
     },
   };
 }
-
-export type RequestResolver = ReturnType<typeof createRequestResolver>;

@@ -20,7 +20,7 @@ import { createSessionCache } from './session-cache';
 import { noteSpent, spendingGate } from './spending';
 import { afterStartup } from '../lifecycle';
 
-export interface TranslateBlocksInput {
+interface TranslateBlocksInput {
   /** The tab the blocks come from (billed characters are counted for it). */
   tabId?: number;
   /** Hostname of the page, for the per-site usage figures. */
@@ -40,7 +40,7 @@ export interface TranslateBlocksInput {
   selection?: boolean;
 }
 
-export interface TranslateBlocksOutput {
+interface TranslateBlocksOutput {
   results: BlockResult[];
   billedCharacters: number;
 }

@@ -62,7 +62,7 @@ export async function saveSpendingLimits(limits: SpendingLimits): Promise<void> 
 }
 
 /** The name a caller's spending is counted under. */
-export function spendingSite(owner: Pick<BillingOwner, 'site' | 'private'>): string {
+function spendingSite(owner: Pick<BillingOwner, 'site' | 'private'>): string {
   return owner.private ? PRIVATE_SITE : owner.site || '(unknown)';
 }
 

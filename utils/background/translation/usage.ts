@@ -5,7 +5,7 @@
 import type { UsageReport } from '../../shared/protocol';
 import { definePrivateItem } from '../../extension/private-storage';
 
-export interface MonthUsage {
+interface MonthUsage {
   total: number;
   /** Billed characters per hostname. */
   sites: Record<string, number>;
