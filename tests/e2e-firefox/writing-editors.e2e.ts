@@ -1,5 +1,5 @@
-// Writing help in a real rich editor in Firefox: Tiptap (ProseMirror) from npm, bundled at
-// test time as in the Chromium suite (tests/e2e/writing/editors.ts). After Replace, its own
+// Writing help in real rich editors in Firefox: Tiptap (ProseMirror), Lexical and Quill from npm,
+// bundled at test time as in the Chromium suite (tests/e2e/writing/editors.ts). After Replace, its own
 // document holds the translation with its bold text, link and list; Firefox's undo (Ctrl+Z,
 // the editor's own history) gives back the draft's document exactly; the page logs no error.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -79,6 +79,36 @@ describe('writing help in rich editors (Firefox)', () => {
     expect(after).not.toContain('First point');
     await undo();
     await waitUntil(async () => (await model('tiptap')) === before, 'the draft back in Tiptap');
+    expect(errors).toEqual([]);
+  });
+
+  it('Lexical: its editor state holds the translation with bold, link and list; Ctrl+Z restores the draft exactly', async () => {
+    const before = await model('lexical');
+    await translateAndReplace('#lexical');
+    await waitUntil(async () => (await model('lexical')).includes('Vertrag'), 'the translation in Lexical');
+    const after = await model('lexical');
+    expect(after).toMatch(/"format":1,[^}]*"text":"[^"]+"/);
+    expect(after).toContain('"url":"https://example.com/contract"');
+    expect(after.match(/"type":"listitem"/g)).toHaveLength(2);
+    expect(after).not.toContain('First point');
+    // What the page shows is what Lexical holds.
+    expect(await page.$eval('#lexical', (host) => host.textContent)).toContain('Vertrag');
+    await undo();
+    await waitUntil(async () => (await model('lexical')) === before, 'the draft back in Lexical');
+    expect(errors).toEqual([]);
+  });
+
+  it('Quill: its contents hold the translation with bold, link and bullet list; Ctrl+Z restores the draft exactly', async () => {
+    const before = await model('quill');
+    await translateAndReplace('#quill .ql-editor');
+    await waitUntil(async () => (await model('quill')).includes('Vertrag'), 'the translation in Quill');
+    const after = await model('quill');
+    expect(after).toContain('"bold":true');
+    expect(after).toContain('"link":"https://example.com/contract"');
+    expect(after.match(/"list":"bullet"/g)).toHaveLength(2);
+    expect(after).not.toContain('First point');
+    await undo();
+    await waitUntil(async () => (await model('quill')) === before, 'the draft back in Quill');
     expect(errors).toEqual([]);
   });
 });
