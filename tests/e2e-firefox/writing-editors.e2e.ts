@@ -111,4 +111,37 @@ describe('writing help in rich editors (Firefox)', () => {
     await waitUntil(async () => (await model('quill')) === before, 'the draft back in Quill');
     expect(errors).toEqual([]);
   });
+
+  it("the panel's Undo takes the replacement back in Lexical and Quill, through the editor's own history", async () => {
+    for (const [name, selector] of [['lexical', '#lexical'], ['quill', '#quill .ql-editor']] as const) {
+      const before = await model(name);
+      await translateAndReplace(selector);
+      await waitUntil(async () => (await model(name)).includes('Vertrag'), `the translation in ${name}`);
+      await panel.click('button', 'Undo');
+      await waitUntil(async () => (await model(name)) === before, `the draft back in ${name} after Undo`);
+    }
+    expect(errors).toEqual([]);
+  });
+
+  it('an editor that cancels the paste and takes nothing: the panel says so, not "Replaced", and the draft stays', async () => {
+    // Like a page whose editor cannot read the paste: it cancels the browser's default and writes nothing.
+    glossa.pages.set('/stubborn.html', `<!doctype html><html lang="de"><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>Editor</title></head><body>
+<div id="stubborn" contenteditable="true"><p>Please sign the <b>contract</b> today.</p></div>
+<script>document.getElementById('stubborn').addEventListener('paste', (event) => event.preventDefault());</script></body></html>`);
+    const stubborn = await glossa.openPage('/stubborn.html');
+    const stubbornPanel = popoverIn(stubborn, glossa);
+    const draft = await stubborn.$eval('#stubborn', (host) => host.innerHTML);
+    await stubborn.focus('#stubborn');
+    await glossa.dispatchCommand('translate-field', stubborn);
+    await stubbornPanel.waitFor((root) => [...root.querySelectorAll('button')].some((b) => b.textContent === 'Replace' && !b.disabled));
+    await stubbornPanel.click('button', 'Replace');
+    const said = await stubbornPanel.waitFor((root) => root.querySelector('[role="alert"]')?.textContent);
+    expect(said).toContain('did not take the translation');
+    const shown = await stubbornPanel.waitFor((root) => ({ text: root.textContent ?? '', buttons: [...root.querySelectorAll('button')].map((b) => b.textContent) }));
+    expect(shown.text).not.toContain('Replaced');
+    expect(shown.buttons).toContain('Copy');
+    expect(shown.buttons).not.toContain('Undo');
+    expect(await stubborn.$eval('#stubborn', (host) => host.innerHTML)).toBe(draft);
+    await stubborn.close();
+  });
 });

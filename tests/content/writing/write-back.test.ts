@@ -97,7 +97,7 @@ describe('pasteEvent in Firefox', () => {
         this.clipboardData.setData(init.dataType as string, init.data as string);
       }
     }
-    const view = Object.assign(Object.create(window) as Window & typeof globalThis, { wrappedJSObject: { ClipboardEvent: PageClipboardEvent } });
+    const view = Object.assign(Object.create(window) as object, { wrappedJSObject: { ClipboardEvent: PageClipboardEvent } }) as unknown as Parameters<typeof pasteEvent>[0];
     const event = pasteEvent(view, '<p>Hallo <b>Welt</b></p>', 'Hallo Welt');
     expect(event).toBeInstanceOf(PageClipboardEvent);
     expect(cloned).toHaveLength(1);
