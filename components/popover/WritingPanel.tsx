@@ -106,7 +106,7 @@ export function WritingPanel(props: WritingPanelProps) {
         {status.state === 'loading' && <p class="status loading">{t('popoverLoading')}</p>}
         {status.state === 'unavailable' && <p role="alert" class="writing-problem">{status.message}</p>}
         {status.state === 'changed' && <p role="alert" class="writing-problem">{t('writingChanged')}</p>}
-        {status.state === 'done' && status.unwritten && <p role="alert" class="writing-problem">{t('writingUnwritten')}</p>}
+        {status.state === 'done' && status.unwritten && <p role="alert" class="writing-problem over-preview">{t('writingUnwritten')}</p>}
         {status.state === 'error' && (
           <div class="error">
             <p role="alert">{status.error.message}</p>
