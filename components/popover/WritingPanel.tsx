@@ -15,7 +15,8 @@ import { Select } from '../ui/Select';
 
 export type WritingStatus =
   | { state: 'loading' }
-  | { state: 'done'; preview: string; detectedSourceLang: string; billedCharacters: number }
+  /** `unwritten`: Replace was pressed but the editor did not take the text; the draft is as it was. */
+  | { state: 'done'; preview: string; detectedSourceLang: string; billedCharacters: number; unwritten?: boolean }
   | { state: 'error'; error: PopoverError }
   /** The field cannot be helped: no field, a secret one, or nothing written yet. */
   | { state: 'unavailable'; message: string }
@@ -105,6 +106,7 @@ export function WritingPanel(props: WritingPanelProps) {
         {status.state === 'loading' && <p class="status loading">{t('popoverLoading')}</p>}
         {status.state === 'unavailable' && <p role="alert" class="writing-problem">{status.message}</p>}
         {status.state === 'changed' && <p role="alert" class="writing-problem">{t('writingChanged')}</p>}
+        {status.state === 'done' && status.unwritten && <p role="alert" class="writing-problem over-preview">{t('writingUnwritten')}</p>}
         {status.state === 'error' && (
           <div class="error">
             <p role="alert">{status.error.message}</p>

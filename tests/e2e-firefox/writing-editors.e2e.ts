@@ -1,5 +1,5 @@
-// Writing help in a real rich editor in Firefox: Tiptap (ProseMirror) from npm, bundled at
-// test time as in the Chromium suite (tests/e2e/writing/editors.ts). After Replace, its own
+// Writing help in real rich editors in Firefox: Tiptap (ProseMirror), Lexical and Quill from npm,
+// bundled at test time as in the Chromium suite (tests/e2e/writing/editors.ts). After Replace, its own
 // document holds the translation with its bold text, link and list; Firefox's undo (Ctrl+Z,
 // the editor's own history) gives back the draft's document exactly; the page logs no error.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -80,5 +80,68 @@ describe('writing help in rich editors (Firefox)', () => {
     await undo();
     await waitUntil(async () => (await model('tiptap')) === before, 'the draft back in Tiptap');
     expect(errors).toEqual([]);
+  });
+
+  it('Lexical: its editor state holds the translation with bold, link and list; Ctrl+Z restores the draft exactly', async () => {
+    const before = await model('lexical');
+    await translateAndReplace('#lexical');
+    await waitUntil(async () => (await model('lexical')).includes('Vertrag'), 'the translation in Lexical');
+    const after = await model('lexical');
+    expect(after).toMatch(/"format":1,[^}]*"text":"[^"]+"/);
+    expect(after).toContain('"url":"https://example.com/contract"');
+    expect(after.match(/"type":"listitem"/g)).toHaveLength(2);
+    expect(after).not.toContain('First point');
+    // What the page shows is what Lexical holds.
+    expect(await page.$eval('#lexical', (host) => host.textContent)).toContain('Vertrag');
+    await undo();
+    await waitUntil(async () => (await model('lexical')) === before, 'the draft back in Lexical');
+    expect(errors).toEqual([]);
+  });
+
+  it('Quill: its contents hold the translation with bold, link and bullet list; Ctrl+Z restores the draft exactly', async () => {
+    const before = await model('quill');
+    await translateAndReplace('#quill .ql-editor');
+    await waitUntil(async () => (await model('quill')).includes('Vertrag'), 'the translation in Quill');
+    const after = await model('quill');
+    expect(after).toContain('"bold":true');
+    expect(after).toContain('"link":"https://example.com/contract"');
+    expect(after.match(/"list":"bullet"/g)).toHaveLength(2);
+    expect(after).not.toContain('First point');
+    await undo();
+    await waitUntil(async () => (await model('quill')) === before, 'the draft back in Quill');
+    expect(errors).toEqual([]);
+  });
+
+  it("the panel's Undo takes the replacement back in Lexical and Quill, through the editor's own history", async () => {
+    for (const [name, selector] of [['lexical', '#lexical'], ['quill', '#quill .ql-editor']] as const) {
+      const before = await model(name);
+      await translateAndReplace(selector);
+      await waitUntil(async () => (await model(name)).includes('Vertrag'), `the translation in ${name}`);
+      await panel.click('button', 'Undo');
+      await waitUntil(async () => (await model(name)) === before, `the draft back in ${name} after Undo`);
+    }
+    expect(errors).toEqual([]);
+  });
+
+  it('an editor that cancels the paste and takes nothing: the panel says so, not "Replaced", and the draft stays', async () => {
+    // Like a page whose editor cannot read the paste: it cancels the browser's default and writes nothing.
+    glossa.pages.set('/stubborn.html', `<!doctype html><html lang="de"><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>Editor</title></head><body>
+<div id="stubborn" contenteditable="true"><p>Please sign the <b>contract</b> today.</p></div>
+<script>document.getElementById('stubborn').addEventListener('paste', (event) => event.preventDefault());</script></body></html>`);
+    const stubborn = await glossa.openPage('/stubborn.html');
+    const stubbornPanel = popoverIn(stubborn, glossa);
+    const draft = await stubborn.$eval('#stubborn', (host) => host.innerHTML);
+    await stubborn.focus('#stubborn');
+    await glossa.dispatchCommand('translate-field', stubborn);
+    await stubbornPanel.waitFor((root) => [...root.querySelectorAll('button')].some((b) => b.textContent === 'Replace' && !b.disabled));
+    await stubbornPanel.click('button', 'Replace');
+    const said = await stubbornPanel.waitFor((root) => root.querySelector('[role="alert"]')?.textContent);
+    expect(said).toContain('did not take the translation');
+    const shown = await stubbornPanel.waitFor((root) => ({ text: root.textContent ?? '', buttons: [...root.querySelectorAll('button')].map((b) => b.textContent) }));
+    expect(shown.text).not.toContain('Replaced');
+    expect(shown.buttons).toContain('Copy');
+    expect(shown.buttons).not.toContain('Undo');
+    expect(await stubborn.$eval('#stubborn', (host) => host.innerHTML)).toBe(draft);
+    await stubborn.close();
   });
 });

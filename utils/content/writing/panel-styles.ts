@@ -9,5 +9,8 @@ select:disabled { opacity: 1; color: var(--g-muted); background-color: var(--g-s
 button:disabled { opacity: 0.6; cursor: default; }
 .writing-preview { margin: 0; white-space: pre-wrap; overflow-wrap: anywhere; max-height: 220px; overflow: auto; color: var(--g-text); }
 .writing-problem { margin: 0; color: var(--g-text); }
+/* A message above the preview (the editor took nothing) stands apart from the translation. */
+.writing-problem.over-preview { padding: var(--g-space-2); border-radius: var(--g-radius-s); background: var(--g-warn-soft); }
+.writing-problem + .writing-preview { margin-top: var(--g-space-2); }
 .body .status + .status, .writing-preview + .status { margin-top: var(--g-space-1); font-size: var(--g-text-xs); }
 `;

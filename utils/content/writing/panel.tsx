@@ -204,6 +204,12 @@ export function openWritingPanel(draft: Draft | FieldProblem, doc: Document = do
       paint();
       return;
     }
+    if (outcome === 'unwritten') {
+      // The preview stays, to copy; the panel does not claim a replacement it cannot see.
+      status = { ...done, unwritten: true };
+      paint();
+      return;
+    }
     status = { state: 'replaced', preview: done.preview, billedCharacters: done.billedCharacters };
     paint();
     undoTimer = setTimeout(() => panel.close(false), UNDO_OFFER_MS);

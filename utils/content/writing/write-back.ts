@@ -5,11 +5,17 @@
 // - rich editors: a paste event carrying the translation as HTML and text, which ProseMirror,
 //   Tiptap, Lexical and Quill take as one transaction of their own; a plain contenteditable
 //   (nothing handles a paste it did not get from the browser) gets the insertHTML command.
-// Nothing is written when the field changed since the draft was read.
+//   Firefox's ClipboardEvent ignores `clipboardData` and hides data a content script set from
+//   the page, so there the paste is made in the page's own world (see pasteEvent).
+// Nothing is written when the field changed since the draft was read, and the outcome is
+// 'replaced' only once the field is seen holding the new text.
 import type { WritingField } from './field';
 import { fragmentHtml } from './draft-html';
 
-export type WriteOutcome = 'replaced' | 'changed';
+export type WriteOutcome = 'replaced' | 'changed' | 'unwritten';
+
+/** How long an editor may take to show a paste it took (Lexical renders on a later task). */
+const SHOW_TIMEOUT_MS = 2_000;
 
 type ExecDocument = Document & { execCommand?: (command: string, ui?: boolean, value?: string) => boolean };
 
@@ -65,6 +71,54 @@ function selectionSettled(doc: Document): Promise<void> {
   });
 }
 
+/** Firefox's content-script world: the page's own objects, and a copier into the page's world. */
+type FirefoxView = Window & typeof globalThis & { wrappedJSObject?: Window & typeof globalThis };
+type CloneInto = <T>(value: T, target: Window) => T;
+
+/**
+ * A paste event carrying `html` and `text` that the page's editor can read. Firefox builds the
+ * event's data itself from the non-standard `dataType`/`data` members, owned by whoever calls
+ * the constructor: called in the page's world, the page may read it.
+ */
+export function pasteEvent(view: FirefoxView, html: string, text: string): ClipboardEvent {
+  const pageView = view.wrappedJSObject;
+  const cloneInto = (globalThis as { cloneInto?: CloneInto }).cloneInto;
+  if (pageView && typeof cloneInto === 'function') {
+    const init = cloneInto({ bubbles: true, cancelable: true, composed: true, dataType: 'text/html', data: html }, view);
+    const event = new pageView.ClipboardEvent('paste', init);
+    // Editors that read only plain text (or check for it) find it too.
+    try {
+      event.clipboardData?.setData('text/plain', text);
+    } catch {
+      // The HTML alone is what rich editors read first.
+    }
+    return event;
+  }
+  const data = new view.DataTransfer();
+  data.setData('text/html', html);
+  data.setData('text/plain', text);
+  return new view.ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true, composed: true });
+}
+
+/** Resolves true once `host`'s text is no longer `before`, false when it stays so for `timeoutMs`. */
+export function textChanged(host: Element, before: string, timeoutMs = SHOW_TIMEOUT_MS): Promise<boolean> {
+  const differs = () => (host.textContent ?? '') !== before;
+  if (differs()) return Promise.resolve(true);
+  const view = host.ownerDocument.defaultView ?? window;
+  return new Promise((resolve) => {
+    const finish = (changed: boolean) => {
+      observer.disconnect();
+      view.clearTimeout(timer);
+      resolve(changed);
+    };
+    const observer = new view.MutationObserver(() => {
+      if (differs()) finish(true);
+    });
+    observer.observe(host, { childList: true, subtree: true, characterData: true });
+    const timer = view.setTimeout(() => finish(differs()), timeoutMs);
+  });
+}
+
 const BLOCK_TAGS = new Set(['p', 'div', 'ul', 'ol', 'li', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'blockquote', 'pre']);
 
 /**
@@ -90,10 +144,11 @@ export function withOpenLastBlock(fragment: DocumentFragment): DocumentFragment 
   return open;
 }
 
-async function writeRich(field: Extract<WritingField, { kind: 'rich' }>, fragment: DocumentFragment, text: string): Promise<void> {
+/** Writes into a rich editor; false when the editor took the paste but shows nothing new. */
+async function writeRich(field: Extract<WritingField, { kind: 'rich' }>, fragment: DocumentFragment, text: string): Promise<boolean> {
   const { host } = field;
   const doc = host.ownerDocument;
-  const view = (doc.defaultView ?? window) as Window & typeof globalThis;
+  const view = (doc.defaultView ?? window) as FirefoxView;
   host.focus({ preventScroll: true });
   const range = field.whole ? doc.createRange() : field.range;
   if (field.whole) range.selectNodeContents(host);
@@ -102,25 +157,30 @@ async function writeRich(field: Extract<WritingField, { kind: 'rich' }>, fragmen
   selection?.addRange(range);
   await selectionSettled(doc);
   const html = fragmentHtml(field.whole && host.classList.contains('ql-editor') ? withOpenLastBlock(fragment) : fragment, doc);
-  const data = new view.DataTransfer();
-  data.setData('text/html', html);
-  data.setData('text/plain', text);
-  const paste = new view.ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true, composed: true });
+  // A translation that reads as the draft did changes no text: nothing to wait for.
+  const squash = (value: string) => value.replace(/\s+/g, ' ').trim();
+  const sameText = squash(text) === squash(field.whole ? field.before : range.toString());
+  const shown = () => sameText ? Promise.resolve(true) : textChanged(host, field.before);
+  const paste = pasteEvent(view, html, text);
   host.dispatchEvent(paste);
-  // An editor took the paste as its own transaction.
-  if (paste.defaultPrevented) return;
-  if (exec(doc, 'insertHTML', html)) return;
-  range.deleteContents();
-  range.insertNode(fragment);
-  host.dispatchEvent(new view.InputEvent('input', { bubbles: true, inputType: 'insertFromPaste' }));
+  // An editor took the paste as its own transaction; the draft is still there if it read nothing.
+  if (paste.defaultPrevented) return shown();
+  if (!exec(doc, 'insertHTML', html)) {
+    range.deleteContents();
+    range.insertNode(fragment);
+    host.dispatchEvent(new view.InputEvent('input', { bubbles: true, inputType: 'insertFromPaste' }));
+  }
+  return shown();
 }
 
 /** Writes the translation into the field, unless it changed since the draft was read. */
 export async function writeTranslation(field: WritingField, fragment: DocumentFragment, text: string): Promise<WriteOutcome> {
   if (!fieldUnchanged(field)) return 'changed';
-  if (field.kind === 'text') writeText(field, text);
-  else await writeRich(field, fragment, text);
-  return 'replaced';
+  if (field.kind === 'text') {
+    writeText(field, text);
+    return 'replaced';
+  }
+  return await writeRich(field, fragment, text) ? 'replaced' : 'unwritten';
 }
 
 /** Takes the replacement back as the editor's own undo would (the panel's Undo). */
