@@ -122,7 +122,7 @@ export function WritingPanel(props: WritingPanelProps) {
       <div class="footer">
         {status.state === 'replaced'
           ? <Button type="button" onClick={() => props.onUndo()}>{t('writingUndo')}</Button>
-          : !unavailable && <Button type="button" disabled={!done} onClick={() => props.onReplace()}>{t('popoverReplace')}</Button>}
+          : !unavailable && <Button kind="primary" disabled={!done} onClick={() => props.onReplace()}>{t('popoverReplace')}</Button>}
         {!unavailable && status.state !== 'replaced' && <Button type="button" class="plain" disabled={!done} onClick={copy}>{t('popoverCopy')}</Button>}
         <Button type="button" class="plain" onClick={() => props.onClose()}>{t('writingCancel')}</Button>
         <span class="notice" role="status">

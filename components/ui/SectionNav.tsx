@@ -24,8 +24,10 @@ export function SectionNav({ label, items }: Props) {
       const line = window.innerHeight / 3;
       let found = '';
       for (const item of items) {
-        const top = document.getElementById(item.id)?.getBoundingClientRect().top;
-        if (top !== undefined && top <= line) found = item.id;
+        const section = document.getElementById(item.id);
+        // A section not laid out (hidden until its data loads) reports a top of 0: not being read.
+        if (!section || section.getClientRects().length === 0) continue;
+        if (section.getBoundingClientRect().top <= line) found = item.id;
       }
       if (found) setCurrent(found);
     };
@@ -34,8 +36,12 @@ export function SectionNav({ label, items }: Props) {
     };
     update();
     window.addEventListener('scroll', onScroll, { passive: true });
+    // Sections that load their data later push the others down without a scroll: look again.
+    const resized = typeof ResizeObserver === 'function' ? new ResizeObserver(onScroll) : undefined;
+    resized?.observe(document.body);
     return () => {
       window.removeEventListener('scroll', onScroll);
+      resized?.disconnect();
       if (frame) cancelAnimationFrame(frame);
     };
   }, [items.map((item) => item.id).join(' ')]);
