@@ -1,4 +1,4 @@
-// Data types of the page engine, pointing, writing help and term-fixing messages (the
+// Data types of the page engine, selection, pointing, writing help and term-fixing messages (the
 // message map itself is protocol.ts): kept apart so protocol.ts stays one readable file.
 import type { ApiErrorCode } from './api-errors';
 import type { Formality } from './api-types';
@@ -123,5 +123,24 @@ export interface TermFixRefreshReport {
   followed: boolean;
   /** Distinct blocks translated again, and what that billed. */
   blocks: number;
+  billedCharacters: number;
+}
+
+/** The selection as the content script captured it: HTML with id-only inline tags, or plain text (form fields). */
+export interface SelectionRequest {
+  html?: string;
+  text?: string;
+  /** Text of the surrounding paragraph(s): sent as the API's unbilled `context`. */
+  context?: string;
+  /** Overrides the default target (the popover's picker). */
+  targetLang?: string;
+}
+
+export interface SelectionTranslation {
+  /** HTML (untrusted: render through utils/content/selection/sanitize.ts) when the request was HTML, else plain text. */
+  translation: string;
+  format: 'html' | 'text';
+  detectedSourceLang: string;
+  targetLang: string;
   billedCharacters: number;
 }

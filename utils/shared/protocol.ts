@@ -24,12 +24,13 @@ import type { SiteScope } from './site-scope';
 export type { TabSpend } from './tab-state';
 import type {
   BlockRequest, BlockResult, PointingSetup, PointedTranslation, DraftRequest, DraftTranslation, WritingButtonChange, WritingPrefs, TermFormRequest, TermFixOptions, TermFixSaveRequest,
-  TermFixSaveResult, TermFixRefreshRequest, TermFixRefreshReport,
+  TermFixSaveResult, TermFixRefreshRequest, TermFixRefreshReport, SelectionRequest, SelectionTranslation,
 } from './message-types';
 // The data types of these messages live in message-types.ts; importers may take them from here.
 export type {
   BlockRequest, BlockResult, PointingSetup, PointedTranslation, DraftRequest, DraftTranslation, WritingButtonChange, WritingPrefs, TermFormRequest, TermFixGlossary, TermFixOptions,
-  TermFixSaveRequest, TermFixProblemCode, TermFixSaveResult, TermFixRefreshRequest, TermFixRefreshReport,
+  TermFixSaveRequest, TermFixProblemCode, TermFixSaveResult, TermFixRefreshRequest, TermFixRefreshReport, SelectionRequest,
+  SelectionTranslation,
 } from './message-types';
 
 export type { MessageSender, SenderKind } from './sender';
@@ -178,25 +179,6 @@ export interface ProtocolMap {
   pdfPassThrough(data: { url: string }): { allowed: boolean };
   /** Viewer: translate the reader's selection (plain text) with its paragraph as unbilled context, as a page's popover does. */
   translatePdfSelection(data: { text: string; context?: string; targetLang?: string; file: string }): SelectionTranslation;
-}
-
-/** The selection as the content script captured it: HTML with id-only inline tags, or plain text (form fields). */
-export interface SelectionRequest {
-  html?: string;
-  text?: string;
-  /** Text of the surrounding paragraph(s): sent as the API's unbilled `context`. */
-  context?: string;
-  /** Overrides the default target (the popover's picker). */
-  targetLang?: string;
-}
-
-export interface SelectionTranslation {
-  /** HTML (untrusted: render through utils/content/selection/sanitize.ts) when the request was HTML, else plain text. */
-  translation: string;
-  format: 'html' | 'text';
-  detectedSourceLang: string;
-  targetLang: string;
-  billedCharacters: number;
 }
 
 // ── settings types (utils/background/settings-service.ts) ─────────────────────────────
