@@ -12,7 +12,7 @@ function sleep(ms: number): Promise<void> {
 }
 
 /** The owner (hash of the key) of a request with a valid key; 403 for anything else. */
-export function authorize(keys: ReadonlySet<string>, req: IncomingMessage, query: URLSearchParams): string {
+function authorize(keys: ReadonlySet<string>, req: IncomingMessage, query: URLSearchParams): string {
   if (query.has('auth_key')) throw new HttpError(403, 'Authorization failed', 'Send the key in the Authorization header, never in the URL');
   const header = req.headers.authorization;
   if (!header) throw new HttpError(403, 'Authorization failed', 'Missing Authorization header: send "Authorization: Service-Auth-Key <key>"');

@@ -58,7 +58,7 @@ export function json(status: number, body: unknown): Reply {
 }
 
 /** Media type without parameters, lower case; rejects charsets other than UTF-8. */
-export function mediaType(req: IncomingMessage): string {
+function mediaType(req: IncomingMessage): string {
   const raw = req.headers['content-type'];
   if (!raw) return '';
   const [type, ...params] = raw.split(';');

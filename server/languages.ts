@@ -2,7 +2,7 @@
 // source list of the matching base languages (the spec leaves the source list open). Source
 // items carry no supports_formality: it describes a language as a target (see README.md).
 
-export interface LanguageInfo {
+interface LanguageInfo {
   language: string;
   name: string;
   /** Target items only. */
@@ -48,7 +48,7 @@ export function languageName(code: string): string {
   return NAMES[code.toUpperCase()] ?? code;
 }
 
-export type LanguageCheck = { code: string } | { error: string };
+type LanguageCheck = { code: string } | { error: string };
 
 /** Normalises a target code (case-insensitive) to the spec's spelling, e.g. en-gb → EN-GB. */
 export function checkTarget(raw: string): LanguageCheck {

@@ -2,7 +2,7 @@
 // must return byte for byte (tags with their attributes, entities, comments, CDATA,
 // declarations, script and style content, and text inside ignored elements).
 
-export interface MarkupOptions {
+interface MarkupOptions {
   mode: 'html' | 'xml';
   /** Element names whose content is not translated (HTML: case-insensitive). */
   ignoreTags?: readonly string[];

@@ -50,7 +50,7 @@ function shorten(text: string): string {
  * string members, `dictionaries[i].field` becomes `dictionaries: [{field}, …]`. Every field
  * appears once and indices run from 0 without gaps; the values are then validated as JSON's are.
  */
-export function glossaryBodyFromForm(form: Map<string, string[]>): Record<string, unknown> {
+function glossaryBodyFromForm(form: Map<string, string[]>): Record<string, unknown> {
   const fields: [string, unknown][] = [];
   const dictionaries = new Map<number, [string, string][]>();
   for (const [name, values] of form) {

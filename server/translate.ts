@@ -125,7 +125,7 @@ function oneOf<T extends string>(params: ParamSource, name: string, allowed: rea
   return v as T;
 }
 
-export const MAX_TEXTS = 50;
+const MAX_TEXTS = 50;
 
 /** Validates parameters; throws HttpError 400 for the first broken rule. */
 export function readTranslateParams(input: BodyInput): { request: TranslateRequest; unknown: string[] } {
@@ -193,7 +193,7 @@ export function billedCharacters(texts: readonly string[]): number {
 
 export type FieldPlacement = 'top' | 'each' | 'both';
 
-export interface TranslateContext {
+interface TranslateContext {
   plan: Plan;
   store: GlossaryStore;
   owner: string;

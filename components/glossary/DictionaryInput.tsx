@@ -15,7 +15,7 @@ import { Radio } from '../ui/Radio';
 import { Select } from '../ui/Select';
 
 /** Above this many characters the text is not put in a textarea (see below). */
-export const TEXTAREA_LIMIT = 256 * 1024;
+const TEXTAREA_LIMIT = 256 * 1024;
 
 function lineCount(text: string): number {
   let lines = text.endsWith('\n') ? 0 : 1;

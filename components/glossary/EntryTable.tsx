@@ -13,7 +13,7 @@ import type { RowSort } from './use-row-editor';
 import { Button } from '../ui/Button';
 import { Checkbox } from '../ui/Checkbox';
 
-export const ROW_HEIGHT = 40;
+const ROW_HEIGHT = 40;
 const NONE: ReadonlySet<number> = new Set();
 
 interface Props {
@@ -55,7 +55,7 @@ function observeRectOrInitial(instance: Virtualizer<HTMLDivElement, Element>, cb
 }
 
 /** The problem of one cell in words, or '' (an empty new cell is not a problem yet). */
-export function cellProblem(rows: readonly EditorRow[], rowIndex: number, field: PhraseField): string {
+function cellProblem(rows: readonly EditorRow[], rowIndex: number, field: PhraseField): string {
   const value = rows[rowIndex]?.[field] ?? '';
   if (value === '') return '';
   const problem = checkPhrase(value, field, rowIndex + 1);

@@ -13,7 +13,7 @@ import { FieldError } from '../ui/FieldError';
 import { Button } from '../ui/Button';
 import { TextInput } from '../ui/TextInput';
 
-export type SortKey = 'name' | 'created' | 'entries';
+type SortKey = 'name' | 'created' | 'entries';
 
 interface Props {
   glossaries: readonly Glossary[];
@@ -27,7 +27,7 @@ function totalEntries(g: Glossary): number {
   return g.dictionaries.reduce((sum, d) => sum + d.entry_count, 0);
 }
 
-export function sortGlossaries(list: readonly Glossary[], key: SortKey, ascending: boolean): Glossary[] {
+function sortGlossaries(list: readonly Glossary[], key: SortKey, ascending: boolean): Glossary[] {
   const sorted = [...list].sort((a, b) => {
     if (key === 'created') return a.creation_time.localeCompare(b.creation_time);
     if (key === 'entries') return totalEntries(a) - totalEntries(b);
@@ -36,7 +36,7 @@ export function sortGlossaries(list: readonly Glossary[], key: SortKey, ascendin
   return ascending ? sorted : sorted.reverse();
 }
 
-export function filterGlossaries(list: readonly Glossary[], query: string): Glossary[] {
+function filterGlossaries(list: readonly Glossary[], query: string): Glossary[] {
   const needle = query.trim().toLocaleLowerCase();
   if (!needle) return [...list];
   return list.filter((g) =>

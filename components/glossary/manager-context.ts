@@ -4,7 +4,7 @@ import { createContext } from 'preact';
 import { useContext } from 'preact/hooks';
 import type { ToastAction } from '../ui/Toast';
 
-export interface DialogAction {
+interface DialogAction {
   id: string;
   label: string;
   /** Styled as dangerous; never the initially focused button. */

@@ -26,7 +26,7 @@ interface Props {
 }
 
 /** How an import would change the current rows. */
-export function importEffect(current: readonly Phrase[], incoming: readonly Phrase[]): { added: number; changed: number } {
+function importEffect(current: readonly Phrase[], incoming: readonly Phrase[]): { added: number; changed: number } {
   const targets = new Map(current.map((row) => [row.source, row.target]));
   let added = 0;
   let changed = 0;

@@ -6,12 +6,12 @@ import { sendMessage } from '../../utils/shared/protocol';
 import { FALLBACK_SOURCE_LANGUAGES, FALLBACK_TARGET_LANGUAGES, languageName } from '../../utils/shared/languages';
 import type { Language } from '../../utils/shared/api-types';
 
-export interface LanguageOption {
+interface LanguageOption {
   code: string;
   name: string;
 }
 
-export function baseOptions(languages: readonly Language[]): LanguageOption[] {
+function baseOptions(languages: readonly Language[]): LanguageOption[] {
   const codes = [...new Set(languages.map((l) => l.language.split('-')[0].toLowerCase()))];
   return codes.map((code) => ({ code, name: languageName(code) })).sort((a, b) => a.name.localeCompare(b.name));
 }

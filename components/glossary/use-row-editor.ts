@@ -4,13 +4,13 @@
 import { useMemo, useRef, useState } from 'preact/hooks';
 import type { EditorRow, Phrase } from '../../utils/glossary/diff';
 
-export type SortField = 'source' | 'target';
+type SortField = 'source' | 'target';
 export interface RowSort {
   field: SortField;
   ascending: boolean;
 }
 
-export interface RowEditor {
+interface RowEditor {
   rows: EditorRow[];
   version: number;
   query: string;
@@ -32,7 +32,7 @@ export interface RowEditor {
   merge(phrases: readonly Phrase[]): { added: number; changed: number };
 }
 
-export function matchingRows(rows: readonly Phrase[], query: string): number[] {
+function matchingRows(rows: readonly Phrase[], query: string): number[] {
   const needle = query.toLocaleLowerCase();
   const out: number[] = [];
   for (let i = 0; i < rows.length; i++) {
@@ -43,7 +43,7 @@ export function matchingRows(rows: readonly Phrase[], query: string): number[] {
 }
 
 /** Row numbers in the order of `field`, by the UI language's collation; ties keep their order. */
-export function sortRows(rows: readonly Phrase[], among: readonly number[] | null, sort: RowSort, locale?: string): number[] {
+function sortRows(rows: readonly Phrase[], among: readonly number[] | null, sort: RowSort, locale?: string): number[] {
   const order = among ? [...among] : Array.from({ length: rows.length }, (_, i) => i);
   const compare = new Intl.Collator(locale, { sensitivity: 'base', numeric: true }).compare;
   const direction = sort.ascending ? 1 : -1;

@@ -1,5 +1,5 @@
 // A message in a live region: errors interrupt (role alert), everything else waits its turn.
-export type StatusKind = 'info' | 'ok' | 'warn' | 'error';
+type StatusKind = 'info' | 'ok' | 'warn' | 'error';
 
 export interface Status {
   kind: StatusKind;

@@ -4,7 +4,7 @@
 import { needsTranslation, type PdfParagraph } from '@/utils/pdf/paragraphs';
 import type { PdfTranslator } from './translator';
 
-export interface ExportInput {
+interface ExportInput {
   title: string;
   /** Paragraphs of the pages read, by page. */
   pages: Map<number, PdfParagraph[]>;

@@ -9,7 +9,7 @@ import { textRuns } from '@/utils/pdf/text-runs';
 GlobalWorkerOptions.workerSrc = workerUrl;
 
 export type PdfDocument = PDFDocumentProxy;
-export type PdfPage = PDFPageProxy;
+type PdfPage = PDFPageProxy;
 
 /** Asks the user for the document's password; `retry` says the last one was wrong. Resolves undefined to give up. */
 export type PasswordPrompt = (retry: boolean) => Promise<string | undefined>;
@@ -50,7 +50,7 @@ export async function pageText(page: PdfPage): Promise<PdfPageText> {
   return { page: page.pageNumber - 1, width: viewport.width, height: viewport.height, runs: textRuns(content.items, viewport.transform) };
 }
 
-export interface DrawnPage {
+interface DrawnPage {
   cancel(): void;
 }
 

@@ -10,7 +10,7 @@ import { openPdf, pageText, PasswordCancelled, type PasswordPrompt, type PdfDocu
 import { createPdfTranslator, type PdfTranslator } from './translator';
 
 /** Pages read ahead of the last page on screen (their paragraphs are translated behind the screen's). */
-export const PAGES_AHEAD = 2;
+const PAGES_AHEAD = 2;
 /** Zoom steps of the toolbar (CSS pixels per PDF unit). */
 export const ZOOMS = [0.5, 0.75, 1, 1.25, 1.5, 2, 3];
 
@@ -22,9 +22,9 @@ export function openingScale(pageWidth: number, windowWidth = window.innerWidth)
 /** Pages sampled at the start to tell repeated headers and footers. */
 const MARGIN_SAMPLE = 6;
 
-export type PdfSource = { kind: 'url'; url: string; name: string } | { kind: 'file'; name: string };
+type PdfSource = { kind: 'url'; url: string; name: string } | { kind: 'file'; name: string };
 
-export type LoadProblem = 'fetch' | 'permission' | 'not-pdf' | 'password-cancelled';
+type LoadProblem = 'fetch' | 'permission' | 'not-pdf' | 'password-cancelled';
 
 export interface ReaderDocument {
   pdf: PdfDocument;

@@ -23,7 +23,7 @@ export interface TermFixApi {
   refresh(data: TermFixRefreshRequest): Promise<TermFixRefreshReport>;
 }
 
-export interface AddToGlossaryFormProps {
+interface AddToGlossaryFormProps {
   source: string;
   target: string;
   sourceLang: string;

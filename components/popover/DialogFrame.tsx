@@ -6,7 +6,7 @@ import { useRef } from 'preact/hooks';
 import { uiDirection, uiLocale } from '../../utils/shared/i18n';
 import { Button } from '../ui/Button';
 
-export interface DialogFrameProps {
+interface DialogFrameProps {
   titleId: string;
   title: string;
   closeLabel: string;

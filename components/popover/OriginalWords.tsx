@@ -12,7 +12,7 @@ interface Token {
 
 const WORD_RE = /[\p{L}\p{N}][\p{L}\p{N}'’-]*/gu;
 
-export function tokenize(text: string): Token[] {
+function tokenize(text: string): Token[] {
   const tokens: Token[] = [];
   let last = 0;
   for (const m of text.matchAll(WORD_RE)) {
@@ -24,7 +24,7 @@ export function tokenize(text: string): Token[] {
   return tokens;
 }
 
-export interface OriginalWordsProps {
+interface OriginalWordsProps {
   text: string;
   lang?: string;
   onPick(phrase: string): void;

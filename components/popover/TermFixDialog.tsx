@@ -5,7 +5,7 @@ import { t } from '../../utils/shared/i18n';
 import { AddToGlossaryForm, type TermFixApi } from './AddToGlossaryForm';
 import { DialogFrame } from './DialogFrame';
 
-export interface TermFixDialogProps {
+interface TermFixDialogProps {
   original: string;
   translation: string;
   selected: string;

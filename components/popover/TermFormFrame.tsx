@@ -16,7 +16,7 @@ export interface TermFormOpener {
 /** What the frame posts to its parent (entrypoints/term-form). */
 export type TermFormFrameMessage = { glossaTermForm: 'size'; height: number } | { glossaTermForm: 'close' };
 
-export interface TermFormFrameProps {
+interface TermFormFrameProps {
   request: TermFormRequest;
   opener: TermFormOpener;
   onClose(): void;

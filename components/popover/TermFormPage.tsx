@@ -11,7 +11,7 @@ import { DialogFrame } from './DialogFrame';
 import { TermFixDialog } from './TermFixDialog';
 import type { TermFormFrameMessage } from './TermFormFrame';
 
-export interface TermFormPageProps {
+interface TermFormPageProps {
   handle: string;
   load(handle: string): Promise<TermFormRequest>;
   api: TermFixApi;

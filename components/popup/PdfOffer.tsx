@@ -8,7 +8,7 @@ import { sendMessage } from '@/utils/shared/protocol';
 import { sitePermissionPatternOf } from '@/components/pdf-viewer/permission';
 import { Button } from '../ui/Button';
 
-export type PdfTabKind = 'pdf' | 'viewer' | undefined;
+type PdfTabKind = 'pdf' | 'viewer' | undefined;
 
 /** What the tab shows: a PDF at a web address, Glossa's viewer, or something else. */
 export function usePdfTabKind(tabId: number | undefined): { kind: PdfTabKind; url?: string } {

@@ -4,9 +4,9 @@ import type { TabInfo } from '@/utils/shared/protocol';
 import type { TabState } from '@/utils/shared/tab-state';
 import { t } from '@/utils/shared/i18n';
 
-export type StatusTone = 'info' | 'warning' | 'error';
+type StatusTone = 'info' | 'warning' | 'error';
 /** The way out the notice offers. */
-export type StatusAction = 'options' | 'retry';
+type StatusAction = 'options' | 'retry';
 
 export interface PopupStatus {
   tone: StatusTone;

@@ -18,7 +18,7 @@ import { glossaryChoices, type GlossaryMenuOption } from './glossary-choices';
 /** The defaults' built-in values, so the first paint needs no storage read. */
 const BUILT_IN_DEFAULTS: TranslationDefaults = defaultsItem.fallback;
 
-export interface PopupModel {
+interface PopupModel {
   tabId: number | undefined;
   info: TabInfo | undefined;
   state: TabState;

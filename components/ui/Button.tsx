@@ -1,7 +1,7 @@
 // A button of one of the visual system's kinds; secondary unless told otherwise.
 import type { ButtonHTMLAttributes } from 'preact';
 
-export type ButtonKind = 'primary' | 'secondary' | 'danger' | 'quiet';
+type ButtonKind = 'primary' | 'secondary' | 'danger' | 'quiet';
 
 type Props = Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'size'> & {
   kind?: ButtonKind;

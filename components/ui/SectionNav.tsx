@@ -2,7 +2,7 @@
 // marked with aria-current as the reader scrolls or follows a link.
 import { useEffect, useState } from 'preact/hooks';
 
-export interface NavItem {
+interface NavItem {
   id: string;
   label: string;
 }

@@ -19,7 +19,7 @@ export interface ToastRequest {
   duration?: number;
 }
 
-export interface Toaster {
+interface Toaster {
   show(toast: ToastRequest): void;
   dismiss(): void;
 }

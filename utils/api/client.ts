@@ -16,7 +16,7 @@ import {
   translateResponse, type Check,
 } from './validate';
 
-export interface ApiClientConfig {
+interface ApiClientConfig {
   /** Server address without a trailing slash, e.g. http://127.0.0.1:8787. */
   baseUrl: string;
   authKey: string;
@@ -27,7 +27,7 @@ export interface ApiClientConfig {
   timeoutMs?: number;
 }
 
-export const DEFAULT_TIMEOUT_MS = 30_000;
+const DEFAULT_TIMEOUT_MS = 30_000;
 
 /** Messages for error responses that carry no readable message of their own. */
 const FALLBACK_MESSAGES: Record<ApiErrorCode, string> = {

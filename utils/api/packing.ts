@@ -14,7 +14,7 @@ export interface PackLimits {
 
 export const API_LIMITS: PackLimits = { maxTexts: 50, maxBytes: 128 * 1024 };
 
-export interface PackedRequest {
+interface PackedRequest {
   params: TranslateParams;
   /**
    * For each text of `params.text`, the index of the segment it belongs to. A segment that was

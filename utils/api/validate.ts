@@ -81,7 +81,7 @@ export const dictionaryMeta: Check<DictionaryMeta> = (v, path) => {
   };
 };
 
-export const dictionaryEntries: Check<DictionaryEntries> = (v, path) => {
+const dictionaryEntries: Check<DictionaryEntries> = (v, path) => {
   const o = record(v, path);
   return {
     source_lang: field(o, 'source_lang', string, path),

@@ -9,7 +9,7 @@ import type { createStatusNotice, StatusNotice, StatusNoticeActions } from './st
 
 const KEY = Symbol.for('glossa.content-extras');
 
-export interface ContentExtras {
+interface ContentExtras {
   createStatusNotice: typeof createStatusNotice;
   /** pointing/exclusion-picker.ts (typed here by shape: that module imports the page script's glue). */
   openExclusionPicker?: (el: Element, doc: Document) => void;

@@ -36,7 +36,7 @@ export async function resend<T>(send: () => Promise<T>, delaysMs: readonly numbe
   }
 }
 
-export const translateViaBackground: TranslateFn = (blocks, info) =>
+const translateViaBackground: TranslateFn = (blocks, info) =>
   resend(() => sendMessage('translateBlocks', {
     blocks,
     ...(info.sourceLang ? { sourceLang: info.sourceLang } : {}),
@@ -54,7 +54,7 @@ export interface PageEngineWiring {
   stop(): Promise<void>;
 }
 
-export interface PageEngineHooks {
+interface PageEngineHooks {
   /** A page translation is about to start (what was translated one block at a time makes way). */
   beforeStart?(): void;
 }

@@ -5,7 +5,7 @@
 // replaced at build time and the registration is dead code.
 const HOOKS = Symbol.for('glossa.test-hooks');
 
-export type ExposedRoot = 'popover' | 'notice' | 'picker' | 'field-button';
+type ExposedRoot = 'popover' | 'notice' | 'picker' | 'field-button';
 type Registry = Partial<Record<ExposedRoot, () => ShadowRoot | null>>;
 
 function registry(): Registry {

@@ -35,7 +35,7 @@ let usable: Promise<boolean> | undefined;
  * Whether this context can use the extension origin's IndexedDB. Firefox set to never remember
  * history may refuse it; then private items stay in storage.local (privateStorageStatus says so).
  */
-export function indexedDbUsable(): Promise<boolean> {
+function indexedDbUsable(): Promise<boolean> {
   usable ??= (async () => {
     try {
       if (typeof indexedDB === 'undefined') return false;
@@ -125,7 +125,7 @@ export async function protectLocalStorage(): Promise<boolean> {
   }
 }
 
-export type PrivateStorageStatus = 'private' | 'unavailable';
+type PrivateStorageStatus = 'private' | 'unavailable';
 
 /** Where private items are now: out of content scripts' reach, or (Firefox without IndexedDB) not. */
 export async function privateStorageStatus(backend: PrivateBackend = PRIVATE_BACKEND): Promise<PrivateStorageStatus> {

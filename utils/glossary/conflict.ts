@@ -32,7 +32,7 @@ export function fingerprintEntries(entries: readonly Phrase[]): string {
   return `${entries.length}:${sumA.toString(16)}:${sumB.toString(16)}`;
 }
 
-export interface DictionaryChanges {
+interface DictionaryChanges {
   /** Entries on the server that were not there when the dictionary was opened. */
   added: number;
   /** Entries that were there but are gone. */

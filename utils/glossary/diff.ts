@@ -10,7 +10,7 @@ export interface EditorRow extends Phrase {
   id: number;
 }
 
-export interface DictionaryDiff {
+interface DictionaryDiff {
   /** Rows whose source is not in the original (also duplicates and unfinished rows). */
   added: Phrase[];
   /** Original sources that now have another target. */
@@ -21,7 +21,7 @@ export interface DictionaryDiff {
   unchanged: number;
 }
 
-export type SavePlan =
+type SavePlan =
   | { kind: 'none' }
   | { kind: 'merge'; entries: Phrase[] }
   | { kind: 'replace'; entries: Phrase[]; removedCount: number };

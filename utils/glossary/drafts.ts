@@ -102,7 +102,7 @@ export async function listDrafts(store: UseStore = draftStore()): Promise<{ key:
   return out;
 }
 
-export interface DraftSaver {
+interface DraftSaver {
   /** Saves `build()` after `delayMs` of quiet; build returning undefined deletes the draft. */
   schedule(build: () => Draft | undefined): void;
   /** Writes a pending save now (before leaving, before sending). */

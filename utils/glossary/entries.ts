@@ -15,7 +15,7 @@ export interface GlossaryEntry {
   line: number;
 }
 
-export type EntryProblemCode =
+type EntryProblemCode =
   | 'duplicate-source'
   | 'empty'
   | 'control-char'
@@ -34,7 +34,7 @@ export interface EntryProblem {
   message: string;
 }
 
-export interface ParsedEntries {
+interface ParsedEntries {
   /** Valid entries in text order (lines with problems and ignored lines are left out). */
   entries: GlossaryEntry[];
   /**
@@ -56,9 +56,9 @@ export interface LanguagePair {
 }
 
 /** Each source and each target phrase: at most this many UTF-8 bytes. */
-export const MAX_PHRASE_BYTES = 1024;
+const MAX_PHRASE_BYTES = 1024;
 /** Glossary name: at most this many UTF-8 bytes. */
-export const MAX_NAME_BYTES = 1024;
+const MAX_NAME_BYTES = 1024;
 /** One dictionary: at most 10 MB (decimal megabytes; the spec writes KiB where it means 1024). */
 export const MAX_DICTIONARY_BYTES = 10_000_000;
 /** Problems kept in detail; a broken 10 MB file must not produce millions of objects. */

@@ -4,7 +4,7 @@ import { trimWith } from '../shared/text-scan';
 import { entriesToCsv, entriesToTsv, type EntriesFormat } from './entries';
 import type { Phrase } from './diff';
 
-export interface ExportFile {
+interface ExportFile {
   filename: string;
   mime: string;
   text: string;

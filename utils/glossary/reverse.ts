@@ -3,13 +3,13 @@
 // and reported, and the user decides.
 import type { Phrase } from './diff';
 
-export interface ReverseConflict {
+interface ReverseConflict {
   /** The shared target, which would become a duplicate source. */
   target: string;
   sources: string[];
 }
 
-export interface ReverseResult {
+interface ReverseResult {
   entries: Phrase[];
   /** Groups of entries that could not be reversed because their targets are equal. */
   conflicts: ReverseConflict[];

@@ -26,14 +26,14 @@ export interface PdfPageText {
   runs: PdfTextRun[];
 }
 
-export interface PdfBox {
+interface PdfBox {
   x: number;
   y: number;
   width: number;
   height: number;
 }
 
-export type ParagraphKind = 'body' | 'header' | 'footer' | 'cell';
+type ParagraphKind = 'body' | 'header' | 'footer' | 'cell';
 
 export interface PdfParagraph {
   /** `page:index`, stable for a document. */

@@ -3,7 +3,7 @@
 import type { PdfTextRun } from './paragraphs';
 
 /** What the viewer uses of a pdf.js text item. */
-export interface TextContentItem {
+interface TextContentItem {
   str: string;
   /** [a, b, c, d, e, f]: the text's matrix in PDF user space. */
   transform: number[];

@@ -4,8 +4,8 @@ import type { ApiError } from './api-errors';
 
 export type Formality = 'default' | 'more' | 'less' | 'prefer_more' | 'prefer_less';
 export type ModelType = 'latency_optimized' | 'quality_optimized' | 'prefer_quality_optimized';
-export type SplitSentences = '0' | '1' | 'nonewlines';
-export type TagHandling = 'html' | 'xml';
+type SplitSentences = '0' | '1' | 'nonewlines';
+type TagHandling = 'html' | 'xml';
 export type EntriesFormat = 'tsv' | 'csv';
 
 export interface TranslateParams {

@@ -7,15 +7,15 @@ import { serverHost } from './hosts';
 import { originPattern, planAddresses, type PlanAddresses } from './plan-addresses';
 import type { Connection } from './settings';
 
-export type AddressProblem = 'empty' | 'malformed' | 'scheme' | 'credentials' | 'query' | 'fragment' | 'version-path' | 'insecure';
+type AddressProblem = 'empty' | 'malformed' | 'scheme' | 'credentials' | 'query' | 'fragment' | 'version-path' | 'insecure';
 
 /** This computer: plain http:// to it never crosses a network. */
-export function isLoopbackHost(hostname: string): boolean {
+function isLoopbackHost(hostname: string): boolean {
   const host = hostname.toLowerCase().replace(/^\[|\]$/g, '');
   return host === 'localhost' || host.endsWith('.localhost') || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host);
 }
 
-export type AddressCheck = { ok: true; url: string } | { ok: false; problem: AddressProblem };
+type AddressCheck = { ok: true; url: string } | { ok: false; problem: AddressProblem };
 
 /**
  * Checks a custom server address: an http(s) URL with a host, no user name or password (the key
@@ -57,7 +57,7 @@ export function isWellFormedKey(key: string): boolean {
   return /^[\x21-\x7e]*$/.test(key);
 }
 
-export type ResolvedConnection =
+type ResolvedConnection =
   | { ok: true; baseUrl: string; apiKey: string }
   | { ok: false; problem: 'empty-key' | 'bad-key' }
   | { ok: false; problem: 'bad-address'; addressProblem: AddressProblem };

@@ -2,7 +2,7 @@
 // more/less make a request fail for targets without formality), and the UI shows a direction.
 import type { Formality } from './api-types';
 
-export type FormalityDirection = 'more' | 'less' | 'default';
+type FormalityDirection = 'more' | 'less' | 'default';
 
 /** Which way a formality leans, whatever form it was stored in. */
 export function formalityDirection(formality: Formality | undefined): FormalityDirection {

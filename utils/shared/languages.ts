@@ -83,7 +83,7 @@ function uiLocale(): string {
 }
 
 /** The arrow between a pair's languages, pointing the way the UI language reads. */
-export function pairArrow(): string {
+function pairArrow(): string {
   try {
     return browser.i18n.getMessage('@@bidi_dir' as never) === 'rtl' ? '←' : '→';
   } catch {
@@ -129,7 +129,7 @@ export function supportsFormality(code: string, languages: readonly Language[] =
 }
 
 /** A display name for an API language: the interface language's name when known, else the API's. */
-export function displayLanguage(lang: Language): string {
+function displayLanguage(lang: Language): string {
   const name = languageName(lang.language);
   return name && name !== lang.language.toUpperCase() ? name : lang.name || lang.language;
 }

@@ -41,7 +41,7 @@ export const jobOptionsSchema = v.pipe(
 );
 
 /** The address of a custom server is checked by saveSettings, which names the problem to the user. */
-export const connectionSchema = v.object({
+const connectionSchema = v.object({
   apiKey: v.pipe(v.string(), v.maxLength(4096), v.trim(), v.check(isWellFormedKey, 'contains spaces or control characters')),
   plan: v.picklist(PLANS),
   customUrl: v.optional(v.pipe(v.string(), v.maxLength(2048), v.trim()), ''),
@@ -293,7 +293,7 @@ export const backgroundMessages = {
   },
 } satisfies CheckedMessageRules<BackgroundMessage>;
 
-export type BackgroundMessage =
+type BackgroundMessage =
   | 'translateBlocks' | 'reportProgress' | 'translateSelection' | 'openOptionsFromSelection' | 'languages'
   | 'loadPageExtras'
   | 'termFixOptions' | 'termFixSave' | 'termFixUndo' | 'termFixRefresh' | 'termFormOpen' | 'termFormData'

@@ -5,8 +5,8 @@ export interface PlanAddresses {
   free: string;
 }
 
-export const DEFAULT_PAID_URL = 'http://127.0.0.1:8787';
-export const DEFAULT_FREE_URL = 'http://127.0.0.1:8788';
+const DEFAULT_PAID_URL = 'http://127.0.0.1:8787';
+const DEFAULT_FREE_URL = 'http://127.0.0.1:8788';
 
 export function planAddresses(env: Record<string, string | undefined> = process.env): PlanAddresses {
   return {

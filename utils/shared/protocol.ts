@@ -264,7 +264,7 @@ export interface TabInfo {
 // Replies are wrapped so errors keep their `code` on the way.
 export type MessageType = keyof ProtocolMap;
 export type DataOf<K extends MessageType> = Parameters<ProtocolMap[K]>[0];
-export type ReturnOf<K extends MessageType> = ReturnType<ProtocolMap[K]>;
+type ReturnOf<K extends MessageType> = ReturnType<ProtocolMap[K]>;
 type Envelope = { glossa: MessageType; data: unknown };
 type Reply = { ok: true; value: unknown } | { ok: false; error: Record<string, unknown> };
 
@@ -274,7 +274,7 @@ export type Handler<K extends MessageType> = (message: { data: DataOf<K>; sender
  * Who may send a message and what its data must look like. Messages that only the extension
  * itself can send (background → content script) carry no schema: see messages-to-content.ts.
  */
-export interface MessageRule<K extends MessageType> {
+interface MessageRule<K extends MessageType> {
   from: readonly SenderKind[];
   data?: v.GenericSchema<unknown, DataOf<K>>;
   /**

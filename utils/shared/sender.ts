@@ -47,7 +47,7 @@ export function isContentScript(sender: MessageSender | undefined): boolean {
 }
 
 /** The term form frame: an extension page at TERM_FORM_PATH, inside a tab (its tab id is the tab it acts for). */
-export function isTermFormFrame(sender: MessageSender | undefined): boolean {
+function isTermFormFrame(sender: MessageSender | undefined): boolean {
   if (!sender || sender.tab?.id === undefined || typeof sender.url !== 'string' || !fromThisExtension(sender)) return false;
   const page = browser.runtime.getURL(TERM_FORM_PATH);
   return sender.url === page || sender.url.startsWith(`${page}#`) || sender.url.startsWith(`${page}?`);

@@ -7,7 +7,7 @@ import { MAX_SELECTOR_LENGTH, MAX_SELECTORS_PER_LIST, type SiteScopes } from './
 
 const selectors = v.pipe(v.array(v.pipe(v.string(), v.trim(), v.minLength(1, 'an empty selector'), v.maxLength(MAX_SELECTOR_LENGTH))), v.maxLength(MAX_SELECTORS_PER_LIST));
 
-export const siteScopesFileSchema = v.object({
+const siteScopesFileSchema = v.object({
   glossaSiteRules: v.literal(1, 'not a Glossa site rules file'),
   sites: v.pipe(
     v.record(v.string(), v.object({ only: v.optional(selectors, []), never: v.optional(selectors, []) })),

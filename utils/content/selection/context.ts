@@ -45,7 +45,7 @@ export function enclosingBlock(node: Node): Element | null {
 }
 
 /** Readable text of an element: no script or style content, spaces normalised. */
-export function readableText(root: Element): string {
+function readableText(root: Element): string {
   const doc = root.ownerDocument;
   const walker = doc.createTreeWalker(root, 1 | 4, {
     acceptNode: (node) => (node.nodeType === 1 && SKIPPED.has((node as Element).localName) ? 2 : 1),

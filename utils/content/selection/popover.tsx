@@ -109,7 +109,7 @@ const HOST_STYLE: Record<string, string> = {
   'pointer-events': 'auto', filter: 'none', 'clip-path': 'none', overflow: 'visible', contain: 'layout style',
 };
 
-export function createHost(doc: Document): { host: HTMLElement; shadow: ShadowRoot; mount: HTMLElement } {
+function createHost(doc: Document): { host: HTMLElement; shadow: ShadowRoot; mount: HTMLElement } {
   const host = doc.createElement(POPOVER_HOST_TAG);
   // Page translators (Glossa's own page engine included) leave the popover alone.
   host.setAttribute('translate', 'no');

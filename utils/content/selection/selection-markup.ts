@@ -50,7 +50,7 @@ function escapeHtml(text: string): string {
 }
 
 /** Only http(s) links survive: a javascript: or data: address must never become clickable. */
-export function safeHref(anchor: Element, base: string): string | undefined {
+function safeHref(anchor: Element, base: string): string | undefined {
   const raw = anchor.getAttribute('href');
   if (raw === null) return undefined;
   try {

@@ -9,7 +9,7 @@ import { openPopoverHost, placePopover, type OpenPopover } from '../selection/po
 import { deepActiveElement } from '../selection/selected-range';
 import { termFormOpener } from './api';
 
-export interface TermFixDialogData {
+interface TermFixDialogData {
   document: Document;
   rect: SelectionRect;
   /** The original sentence and its translation, the selection within it. */

@@ -11,7 +11,7 @@ import { pageBlocks, type PageBlocks } from './page-blocks';
 import { alignSentences } from './sentences';
 
 /** The tab's languages as the background sends them: the job's source ('' = detected) and target. */
-export interface TermFixLanguages {
+interface TermFixLanguages {
   sourceLang: string;
   targetLang: string;
 }

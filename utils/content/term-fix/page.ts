@@ -6,7 +6,7 @@ import { onContentMessage } from '../../shared/messages-to-content';
 import type { PageEngine } from '../../page/engine';
 import { exposePageBlocks } from './page-blocks';
 
-export interface TermRefreshWiring {
+interface TermRefreshWiring {
   /** The page engine of this frame, while a translation is shown. */
   engine(): PageEngine | undefined;
 }

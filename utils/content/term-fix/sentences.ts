@@ -10,7 +10,7 @@ function sentencesOf(text: string, lang?: string): string[] {
   return text.split(/(?<=[.!?。！？])\s+/).map((s) => s.trim()).filter(Boolean);
 }
 
-export interface AlignedSentences {
+interface AlignedSentences {
   original: string;
   translation: string;
 }

@@ -98,7 +98,7 @@ export function textDraftHtml(text: string): string {
   return escapeHtml(text).replace(/\r?\n/g, '<br>');
 }
 
-export interface RebuiltDraft {
+interface RebuiltDraft {
   /** Built in the target document from the draft's elements and the response's text only. */
   fragment: DocumentFragment;
   /** The translation as text (line breaks for br and blocks). */

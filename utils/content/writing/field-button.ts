@@ -45,9 +45,9 @@ function icon(doc: Document): SVGSVGElement {
   return svg;
 }
 
-export type ButtonField = HTMLTextAreaElement | HTMLInputElement | HTMLElement;
+type ButtonField = HTMLTextAreaElement | HTMLInputElement | HTMLElement;
 
-export interface FieldButtonOptions {
+interface FieldButtonOptions {
   /** Asks for the writing panel of the focused field (the focus is back in the field by then). */
   open(): void;
   /** The button's label (accessible name and tooltip). */

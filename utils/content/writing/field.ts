@@ -4,7 +4,7 @@
 // anything is read: nothing of a password, a card number or a one-time code ever leaves.
 import { serialiseDraft, textDraftHtml, type DraftElementInfo } from './draft-html';
 
-export type TextField = HTMLTextAreaElement | HTMLInputElement;
+type TextField = HTMLTextAreaElement | HTMLInputElement;
 
 export type WritingField =
   | { kind: 'text'; element: TextField; start: number; end: number; before: string }

@@ -19,7 +19,7 @@ import { fieldUnchanged, undoTranslation, writeTranslation } from './write-back'
 import { WRITING_CSS } from './panel-styles';
 
 /** How long Undo stays offered after Replace. */
-export const UNDO_OFFER_MS = 8_000;
+const UNDO_OFFER_MS = 8_000;
 /** Share of the text the top detected language needs before Glossa names it as the source. */
 const CONFIDENT_PERCENTAGE = 70;
 

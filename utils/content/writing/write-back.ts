@@ -12,7 +12,7 @@
 import type { WritingField } from './field';
 import { fragmentHtml } from './draft-html';
 
-export type WriteOutcome = 'replaced' | 'changed' | 'unwritten';
+type WriteOutcome = 'replaced' | 'changed' | 'unwritten';
 
 /** How long an editor may take to show a paste it took (Lexical renders on a later task). */
 const SHOW_TIMEOUT_MS = 2_000;
@@ -101,7 +101,7 @@ export function pasteEvent(view: FirefoxView, html: string, text: string): Clipb
 }
 
 /** Resolves true once `host`'s text is no longer `before`, false when it stays so for `timeoutMs`. */
-export function textChanged(host: Element, before: string, timeoutMs = SHOW_TIMEOUT_MS): Promise<boolean> {
+function textChanged(host: Element, before: string, timeoutMs = SHOW_TIMEOUT_MS): Promise<boolean> {
   const differs = () => (host.textContent ?? '') !== before;
   if (differs()) return Promise.resolve(true);
   const view = host.ownerDocument.defaultView ?? window;
