@@ -2,13 +2,12 @@
 // rules in entries.ts (which the local server enforces too, so what passes here is accepted).
 import {
   checkDictionarySize,
-  checkPhrase,
   parseCsvLine,
   parseEntries,
   trimPhrase,
   utf8Length,
+  validateEntries,
   MAX_DICTIONARY_BYTES,
-  MAX_PROBLEMS,
   type EntriesFormat,
   type EntryProblem,
   type LanguagePair,
@@ -58,32 +57,11 @@ export function validateText(text: string, format: EntriesFormat, pair?: Languag
   };
 }
 
-/** Rows of the table editor; `line` in a problem is the 1-based row number. */
+/** Rows of the table editor, under the same rules as parsed text; `line` in a problem is the 1-based row number. */
 export function validateRows(rows: readonly Phrase[]): ValidationResult {
-  const problems: EntryProblem[] = [];
-  let problemCount = 0;
-  const report = (p: EntryProblem) => {
-    problemCount++;
-    if (problems.length < MAX_PROBLEMS) problems.push(p);
-  };
-  const firstRow = new Map<string, number>();
-  const entries: Phrase[] = [];
-  for (let i = 0; i < rows.length; i++) {
-    const row = rows[i];
-    const line = i + 1;
-    const sourceProblem = checkPhrase(row.source, 'source', line);
-    const targetProblem = checkPhrase(row.target, 'target', line);
-    if (sourceProblem) report(sourceProblem);
-    if (targetProblem) report(targetProblem);
-    if (sourceProblem || targetProblem) continue;
-    const first = firstRow.get(row.source);
-    if (first !== undefined) {
-      report({ line, code: 'duplicate-source', side: 'source', message: `Row ${line}: duplicate of row ${first}` });
-      continue;
-    }
-    firstRow.set(row.source, line);
-    entries.push({ source: row.source, target: row.target });
-  }
+  const checked = validateEntries(rows.map((row, i) => ({ source: row.source, target: row.target, line: i + 1 })));
+  const entries = checked.entries.map(({ source, target }) => ({ source, target }));
+  const { problems, problemCount } = checked;
   if (problemCount === 0 && tsvBytes(entries) > MAX_DICTIONARY_BYTES) {
     const mb = (tsvBytes(entries) / 1_000_000).toFixed(1);
     return { entries, problems: [{ line: 0, code: 'too-large', message: `The dictionary is ${mb} MB` }], problemCount: 1, ignored: 0, trimmable: false };
