@@ -5,6 +5,7 @@ import type { ComponentChildren, RefObject } from 'preact';
 import { useRef } from 'preact/hooks';
 import { uiDirection, uiLocale } from '../../utils/shared/i18n';
 import { Button } from '../ui/Button';
+import { keepTabInside } from '../ui/focus-trap';
 
 interface DialogFrameProps {
   titleId: string;
@@ -17,8 +18,6 @@ interface DialogFrameProps {
   children: ComponentChildren;
 }
 
-const FOCUSABLE = 'button:not([disabled]), select:not([disabled]), input:not([disabled]), textarea:not([disabled]), a[href], [tabindex]:not([tabindex="-1"])';
-
 export function DialogFrame(props: DialogFrameProps) {
   const own = useRef<HTMLDivElement>(null);
   const dialog = props.dialogRef ?? own;
@@ -30,16 +29,8 @@ export function DialogFrame(props: DialogFrameProps) {
       props.onClose();
       return;
     }
-    if (event.key !== 'Tab' || !dialog.current) return;
-    const focusables = Array.from(dialog.current.querySelectorAll<HTMLElement>(FOCUSABLE));
-    if (focusables.length === 0) return;
-    const root = dialog.current.getRootNode() as Document | ShadowRoot;
-    const index = focusables.indexOf(root.activeElement as HTMLElement);
-    const next = event.shiftKey
-      ? (index <= 0 ? focusables[focusables.length - 1] : focusables[index - 1])
-      : (index === -1 || index === focusables.length - 1 ? focusables[0] : focusables[index + 1]);
-    event.preventDefault();
-    next.focus();
+    // Inside the popover's closed shadow root: focus is read from that root, not the document.
+    if (dialog.current) keepTabInside(event, dialog.current, dialog.current.getRootNode() as Document | ShadowRoot);
   };
 
   return (

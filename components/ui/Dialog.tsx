@@ -3,6 +3,7 @@
 // double lacks showModal. Focus starts on `initialFocus` and returns to the opener on close.
 import type { ComponentChildren, RefObject } from 'preact';
 import { useEffect, useRef } from 'preact/hooks';
+import { focusableIn, keepTabInside } from './focus-trap';
 
 interface Props {
   labelledBy: string;
@@ -15,8 +16,6 @@ interface Props {
   children: ComponentChildren;
 }
 
-const FOCUSABLE = 'button:not([disabled]), select:not([disabled]), input:not([disabled]), textarea:not([disabled]), a[href], [tabindex]:not([tabindex="-1"])';
-
 export function Dialog({ labelledBy, describedBy, onCancel, initialFocus, class: className, children }: Props) {
   const dialogRef = useRef<HTMLDialogElement>(null);
 
@@ -27,7 +26,7 @@ export function Dialog({ labelledBy, describedBy, onCancel, initialFocus, class:
       if (typeof dialog.showModal === 'function') dialog.showModal();
       else dialog.setAttribute('open', '');
     }
-    (initialFocus?.current ?? dialog?.querySelector<HTMLElement>(FOCUSABLE))?.focus();
+    (initialFocus?.current ?? (dialog && focusableIn(dialog)[0]))?.focus();
     return () => {
       if (dialog?.open && typeof dialog.close === 'function') dialog.close();
       if (opener?.isConnected) opener.focus();
@@ -42,15 +41,7 @@ export function Dialog({ labelledBy, describedBy, onCancel, initialFocus, class:
       onCancel();
       return;
     }
-    if (event.key !== 'Tab') return;
-    const focusables = Array.from(dialog.querySelectorAll<HTMLElement>(FOCUSABLE));
-    if (focusables.length === 0) return;
-    const index = focusables.indexOf(document.activeElement as HTMLElement);
-    const next = event.shiftKey
-      ? (index <= 0 ? focusables[focusables.length - 1] : focusables[index - 1])
-      : (index === -1 || index === focusables.length - 1 ? focusables[0] : focusables[index + 1]);
-    event.preventDefault();
-    next.focus();
+    keepTabInside(event, dialog);
   };
 
   return (
