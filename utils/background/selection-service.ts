@@ -7,7 +7,6 @@
 // untrusted: the popover sanitises it. Errors cross messaging as plain errors with `code` (and
 // `detail` for settings problems).
 import { browser } from 'wxt/browser';
-import { ApiError } from '../shared/api-errors';
 import { onBackgroundMessage } from '../shared/messages-to-background';
 import { type MessageSender, type SelectionRequest, type SelectionTranslation } from '../shared/protocol';
 import { defaultGlossariesItem } from '../extension/settings-store';
@@ -15,6 +14,7 @@ import { translationService, type TranslationService } from './translation/servi
 import { currentJobOptions } from './job-options';
 import { defaultGlossaryFor } from '../shared/default-glossary';
 import { hostnameOf } from './site-rules';
+import { translateWaitedText } from './waited-text';
 
 export interface SelectionServiceDeps {
   service?: TranslationService;
@@ -36,23 +36,17 @@ export async function translateSelectionFor(request: SelectionRequest, origin: S
   // The job's glossary was chosen for its own target; another target gets that pair's default.
   const glossaryId = targetLang === job.targetLang.toUpperCase() ? job.glossaryId : defaultGlossaryFor(job.sourceLang, targetLang, defaultGlossaries) ?? '';
   const service = deps.service ?? translationService();
-  const { results, billedCharacters } = await service.translateBlocks({
+  const { text, detectedSourceLang, billedCharacters } = await translateWaitedText(service, {
     tabId: origin.tabId,
     site: origin.site,
     privateTab: origin.privateTab,
     job: { ...job, targetLang, glossaryId },
-    blocks: [{ text: source, format }],
     context: request.context,
-    // The user is waiting for this one.
-    priority: true,
-    selection: true,
-  });
-  const [result] = results;
-  if (!result.ok) throw new ApiError(result.code === 'hostile' ? 'bad-response' : result.code, result.message);
+  }, { text: source, format });
   return {
-    translation: result.text,
+    translation: text,
     format,
-    detectedSourceLang: (result.detectedSourceLang ?? '').toUpperCase(),
+    detectedSourceLang: (detectedSourceLang ?? '').toUpperCase(),
     targetLang,
     billedCharacters,
   };

@@ -5,7 +5,6 @@
 // The pair's default glossary applies when the draft's language is known (the API needs
 // source_lang with glossary_id); no `context` is sent: a draft is the user's own words, and
 // the page around it is not needed to translate them.
-import { ApiError } from '../shared/api-errors';
 import type { Formality, Glossary } from '../shared/api-types';
 import { baseLanguage } from '../shared/language-code';
 import { FALLBACK_TARGET_LANGUAGES } from '../shared/languages';
@@ -18,6 +17,7 @@ import { currentJobOptions } from './job-options';
 import { defaultGlossaryFor } from '../shared/default-glossary';
 import { preferFormality } from '../shared/formality';
 import { hostnameOf } from './site-rules';
+import { translateWaitedText } from './waited-text';
 
 export interface WritingServiceDeps {
   service?: TranslationService;
@@ -87,7 +87,7 @@ async function translateDraftFor(request: DraftRequest, origin: DraftOrigin, dep
     glossaryId = glossaries.some((g) => g.id === wanted) ? wanted : '';
   }
 
-  const { results, billedCharacters } = await service.translateBlocks({
+  const { text, detectedSourceLang, billedCharacters } = await translateWaitedText(service, {
     tabId: origin.tabId,
     site: origin.site,
     // A draft is kept like a private window's text: memory only, never under its site.
@@ -100,15 +100,10 @@ async function translateDraftFor(request: DraftRequest, origin: DraftOrigin, dep
       modelType: job.modelType,
       glossaryId,
     },
-    blocks: [{ text: request.html, format: 'html' }],
-    priority: true,
-    selection: true,
-  });
-  const [result] = results;
-  if (!result.ok) throw new ApiError(result.code === 'hostile' ? 'bad-response' : result.code, result.message);
+  }, { text: request.html, format: 'html' });
   return {
-    translation: result.text,
-    detectedSourceLang: (result.detectedSourceLang ?? source).toUpperCase(),
+    translation: text,
+    detectedSourceLang: (detectedSourceLang ?? source).toUpperCase(),
     targetLang,
     formality,
     glossaryId,
