@@ -1,7 +1,9 @@
 // Request packing: time to pack a page-sized list of segments, and the requests it needs
 // against a lower bound no packing can beat (by count: n/50; by bytes: total size / budget).
 import { performance } from 'node:perf_hooks';
-import { API_LIMITS, packRequests, translateBody, utf8Length } from '../../utils/api/packing';
+import { API_LIMITS, translateBody } from '../../utils/api/packing';
+import { packRequests } from '../lib/packing-minimum';
+import { utf8Length } from '../../utils/shared/utf8';
 import type { TranslateParams } from '../../utils/shared/api-types';
 import type { ApiClient } from '../../utils/api/client';
 import { createDispatcher, type DispatchItem } from '../../utils/background/translation/dispatcher';

@@ -1,7 +1,10 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { API_LIMITS, packRequests, translateBody, utf8Length, type PackLimits, type PackResult } from '../../utils/api/packing';
+import { utf8Length } from '../../utils/shared/utf8';
+import { API_LIMITS, translateBody, type PackLimits } from '../../utils/api/packing';
+// The product's measures and splitting, run over a whole list by the packing minimum benchmarks use.
+import { packRequests, type PackResult } from '../../scripts/lib/packing-minimum';
 import type { TranslateParams } from '../../utils/shared/api-types';
 
 const encoder = new TextEncoder();

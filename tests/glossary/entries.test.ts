@@ -11,10 +11,10 @@ import {
   parseCsvLine,
   parseEntries,
   trimEntries,
-  utf8Length,
   validateEntries,
   validateName,
 } from '../../utils/glossary/entries';
+import { utf8Length } from '../../utils/shared/utf8';
 
 const pairs = (r: { entries: { source: string; target: string }[] }) => r.entries.map((e) => [e.source, e.target]);
 

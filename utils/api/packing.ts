@@ -2,10 +2,10 @@
 // at most 128 KiB for the exact JSON body, measured in UTF-8 bytes with every parameter (context
 // included). A text too large for any request is split at element or sentence boundaries
 // (`splitForRequest`; its pieces are rejoined after translation), or refused when it cannot be
-// split safely. The extension packs requests in one place only, the background dispatcher;
-// `packRequests` is the same greedy packing done at once over a known list, which tests and
-// benchmarks use as the minimum the dispatcher must reach.
+// split safely. The extension packs requests in one place only, the background dispatcher
+// (scripts/lib/packing-minimum.ts packs a known list at once, as the minimum it must reach).
 import type { TranslateParams } from '../shared/api-types';
+import { utf8Length } from '../shared/utf8';
 
 export interface PackLimits {
   maxTexts: number;
@@ -13,22 +13,6 @@ export interface PackLimits {
 }
 
 export const API_LIMITS: PackLimits = { maxTexts: 50, maxBytes: 128 * 1024 };
-
-interface PackedRequest {
-  params: TranslateParams;
-  /**
-   * For each text of `params.text`, the index of the segment it belongs to. A segment that was
-   * split appears several times in a row (possibly across consecutive requests): its
-   * translation is the concatenation of those texts' translations, in order.
-   */
-  indices: number[];
-}
-
-export interface PackResult {
-  requests: PackedRequest[];
-  /** Indices of segments too large for any request that could not be split safely. */
-  oversized: number[];
-}
 
 const PARAM_ORDER: (keyof TranslateParams)[] = [
   'text', 'target_lang', 'source_lang', 'context', 'model_type', 'split_sentences', 'preserve_formatting',
@@ -41,21 +25,6 @@ export function translateBody(params: TranslateParams): string {
   const body: Record<string, unknown> = {};
   for (const key of PARAM_ORDER) if (params[key] !== undefined) body[key] = params[key];
   return JSON.stringify(body);
-}
-
-/** UTF-8 length of a string without encoding it (lone surrogates count as U+FFFD, 3 bytes). */
-export function utf8Length(s: string): number {
-  let bytes = 0;
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    if (c < 0x80) bytes += 1;
-    else if (c < 0x800) bytes += 2;
-    else if (c >= 0xd800 && c <= 0xdbff && i + 1 < s.length && (s.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
-      bytes += 4;
-      i++;
-    } else bytes += 3;
-  }
-  return bytes;
 }
 
 /** Bytes of the body with an empty `text` array: each text then adds its JSON size (+1 comma after the first). */
@@ -82,50 +51,6 @@ export function splitForRequest(text: string, params: Omit<TranslateParams, 'tex
   const html = params.tag_handling === 'html' || params.tag_handling === 'xml';
   const pieces = budget > 2 ? splitSegment(text, budget, html) : null;
   return pieces ? pieces.map((piece) => piece.text) : null;
-}
-
-export function packRequests(segments: string[], params: Omit<TranslateParams, 'text'>, limits: PackLimits = API_LIMITS): PackResult {
-  // The body with an empty text array; each text then adds its JSON size, plus a comma after the first.
-  const baseBytes = baseBodyBytes(params);
-  const budget = limits.maxBytes - baseBytes; // the largest JSON size one text alone may have
-  const html = params.tag_handling === 'html' || params.tag_handling === 'xml';
-  const requests: PackedRequest[] = [];
-  const oversized: number[] = [];
-  let texts: string[] = [];
-  let indices: number[] = [];
-  let bytes = baseBytes;
-
-  const flush = () => {
-    if (texts.length === 0) return;
-    requests.push({ params: { ...params, text: texts }, indices });
-    texts = [];
-    indices = [];
-    bytes = baseBytes;
-  };
-  const add = (text: string, size: number, index: number) => {
-    const extra = size + (texts.length > 0 ? 1 : 0);
-    if (texts.length >= limits.maxTexts || bytes + extra > limits.maxBytes) flush();
-    bytes += size + (texts.length > 0 ? 1 : 0);
-    texts.push(text);
-    indices.push(index);
-  };
-
-  for (let index = 0; index < segments.length; index++) {
-    const segment = segments[index];
-    const size = jsonBytes(segment);
-    if (size <= budget) {
-      add(segment, size, index);
-      continue;
-    }
-    const pieces = budget > 2 ? splitSegment(segment, budget, html) : null;
-    if (!pieces) {
-      oversized.push(index);
-      continue;
-    }
-    for (const piece of pieces) add(piece.text, piece.size, index);
-  }
-  flush();
-  return { requests, oversized };
 }
 
 // ── splitting one oversized segment ────────────────────────────────────────────────────

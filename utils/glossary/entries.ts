@@ -3,6 +3,7 @@
 // Pure TypeScript: no DOM and no Node APIs, so it runs in the browser, the worker and Node.
 
 import { trimWith } from '../shared/text-scan';
+import { utf8Length } from '../shared/utf8';
 import type { EntriesFormat } from '../shared/api-types';
 import { LANGUAGE_TAG, baseLanguage } from '../shared/language-code';
 
@@ -75,24 +76,6 @@ const CSV_CONTROL_RE = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u2028\u2029]/;
 // JavaScript's \s plus Unicode White_Space characters it lacks (U+0085) and invisible spaces
 // that editors leave behind (Mongolian vowel separator, zero-width space).
 const EDGE_SPACE_RE = /^[\s\u0085\u180e\u200b]|[\s\u0085\u180e\u200b]$/;
-
-/** UTF-8 byte length without allocating (TextEncoder would copy every 10 MB string). */
-export function utf8Length(text: string): number {
-  let bytes = 0;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c < 0x80) bytes += 1;
-    else if (c < 0x800) bytes += 2;
-    else if (c >= 0xd800 && c <= 0xdbff && i + 1 < text.length) {
-      const next = text.charCodeAt(i + 1);
-      if (next >= 0xdc00 && next <= 0xdfff) {
-        bytes += 4;
-        i++;
-      } else bytes += 3;
-    } else bytes += 3;
-  }
-  return bytes;
-}
 
 function describeChar(ch: string): string {
   const hex = ch.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0');

@@ -5,7 +5,6 @@ import {
   parseCsvLine,
   parseEntries,
   trimPhrase,
-  utf8Length,
   validateEntries,
   MAX_DICTIONARY_BYTES,
   type EntriesFormat,
@@ -13,6 +12,7 @@ import {
   type LanguagePair,
 } from './entries';
 import type { Phrase } from './diff';
+import { utf8Length } from '../shared/utf8';
 import { baseLanguage } from '../shared/language-code';
 
 export interface ValidationResult {

@@ -16,7 +16,9 @@ import { usageForMonth } from '../../../utils/background/translation/usage';
 import { siteSpend } from '../../../utils/background/translation/spending';
 import { createDispatcher } from '../../../utils/background/translation/dispatcher';
 import { escapePlainForHtml, plainFromHtml } from '../../../utils/background/translation/plain-html';
-import { API_LIMITS, packRequests, translateBody, utf8Length } from '../../../utils/api/packing';
+import { API_LIMITS, translateBody } from '../../../utils/api/packing';
+import { packRequests } from '../../../scripts/lib/packing-minimum';
+import { utf8Length } from '../../../utils/shared/utf8';
 import type { TranslateParams } from '../../../utils/shared/api-types';
 
 const KEY = 'service-test-key';
