@@ -36,7 +36,8 @@ const suite: BenchSuite = async () => {
   const { createApiClient } = await import('../../utils/api/client');
   const { createTranslationCache } = await import('../../utils/background/translation/cache');
   const { createTranslationService } = await import('../../utils/background/translation/service');
-  const { handleTranslateBlocks } = await import('../../utils/background/page-service');
+  const { registerPageService } = await import('../../utils/background/page-service');
+  const { viaMessage } = await import('../../tests/background/via-message');
   const { updateTabState } = await import('../../utils/background/tab-state');
   const { connectionItem } = await import('../../utils/extension/settings-store');
 
@@ -57,8 +58,15 @@ const suite: BenchSuite = async () => {
     return createTranslationService({ client: async () => client, cache: createTranslationCache({ store: createStore(`site-bench-${++stores}`, 'translations') }) });
   };
   const sender = (tabId: number, url: string) => ({ id: fakeBrowser.runtime.id, url, frameId: 0, tab: { id: tabId, url } as never });
-  const visit = async (service: ReturnType<typeof pipeline>, tabId: number, url: string, page: { title: string; blocks: Block[] }) =>
-    handleTranslateBlocks({ blocks: page.blocks, priority: false }, sender(tabId, url), service);
+  // A page's message as the background receives it, answered by this pipeline.
+  const visit = async (service: ReturnType<typeof pipeline>, tabId: number, url: string, page: { title: string; blocks: Block[] }) => {
+    const stop = registerPageService(service);
+    try {
+      return await viaMessage<{ results: unknown[]; billedCharacters: number }>('translateBlocks', { blocks: page.blocks, priority: false }, sender(tabId, url));
+    } finally {
+      stop();
+    }
+  };
 
   try {
     await connectionItem.setValue({ apiKey: KEY, plan: 'custom', customUrl: server.url });

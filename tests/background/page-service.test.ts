@@ -5,7 +5,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { createStore } from 'idb-keyval';
 import { startServer, pseudoTranslate, type GlossaServer, type TranslateRequest } from '../../server/index';
-import { handleTranslateBlocks, registerPageService } from '../../utils/background/page-service';
+import { registerPageService } from '../../utils/background/page-service';
+import { viaMessage } from './via-message';
 import { PAGE_BATCH_LIMIT, PAGE_LIMITS } from '../../utils/shared/limits';
 import * as v from 'valibot';
 import { backgroundMessages } from '../../utils/shared/messages-to-background';
@@ -27,14 +28,13 @@ const contentSender = (tabId = 5, url = 'https://example.org/article'): MessageS
   id: fakeBrowser.runtime.id, tab: { id: tabId, url } as MessageSender['tab'], url, frameId: 0,
 });
 
+type BlocksReply = { results: { ok: boolean }[]; billedCharacters: number };
+
 /** Sends data as a content script's message: the message rule checks it before the service sees it. */
-async function viaMessage(data: unknown, sender: MessageSender): Promise<unknown> {
+function blocksViaMessage(data: unknown, sender: MessageSender, svc: TranslationService = service): Promise<BlocksReply> {
   removeAllListeners();
-  registerPageService(service);
-  const [reply] = await fakeBrowser.runtime.onMessage.trigger({ glossa: 'translateBlocks', data }, sender);
-  const answer = (await reply) as unknown as { ok: boolean; value?: unknown; error?: { code: string; message: string } };
-  if (!answer.ok) throw Object.assign(new Error(answer.error?.message), answer.error);
-  return answer.value;
+  registerPageService(svc);
+  return viaMessage<BlocksReply>('translateBlocks', data, sender);
 }
 
 beforeAll(async () => {
@@ -53,7 +53,7 @@ describe('page service', () => {
     const data = { blocks: [{ text: 'Bonjour <b id="1">monde</b>', format: 'html' }, { text: 'Titre', format: 'text' }], context: '  Ma   page  ', priority: true,
       // Fields a page might try to slip in are ignored: the stored job decides.
       targetLang: 'JA', glossaryId: 'evil', job: { targetLang: 'JA' } };
-    const reply = await viaMessage(data, contentSender()) as { results: unknown[]; billedCharacters: number };
+    const reply = await blocksViaMessage(data, contentSender()) as { results: unknown[]; billedCharacters: number };
     expect(reply.results).toEqual([
       { ok: true, text: pseudoTranslate('Bonjour <b id="1">monde</b>', 'FR', { tagHandling: 'html' }), detectedSourceLang: expect.any(String) },
       { ok: true, text: pseudoTranslate('Titre', 'FR'), detectedSourceLang: expect.any(String) },
@@ -71,9 +71,9 @@ describe('page service', () => {
     const client = createApiClient({ baseUrl: server.url, authKey: KEY });
     const svc = createTranslationService({ client: async () => client, cache: createTranslationCache({ store: createStore(`page-service-plan-${n}`, 'translations') }) });
     await connectionItem.setValue({ apiKey: KEY, plan: 'paid', customUrl: '' });
-    await handleTranslateBlocks({ blocks: [{ text: 'Premier bloc', format: 'html' }] }, contentSender(), svc);
+    await blocksViaMessage({ blocks: [{ text: 'Premier bloc', format: 'html' }] }, contentSender(), svc);
     await connectionItem.setValue({ apiKey: KEY, plan: 'free', customUrl: '' });
-    const later = await handleTranslateBlocks({ blocks: [{ text: 'Bloc suivant', format: 'html' }] }, contentSender(), svc);
+    const later = await blocksViaMessage({ blocks: [{ text: 'Bloc suivant', format: 'html' }] }, contentSender(), svc);
     expect(server.log.map((r) => (r.params as TranslateRequest).model_type)).toEqual(['quality_optimized', 'prefer_quality_optimized']);
     expect(later.results[0].ok).toBe(true);
   });
@@ -83,8 +83,8 @@ describe('page service', () => {
     const hostile = contentSender(6, 'https://hostile.example/trap');
     const bank = (path: string) => contentSender(5, `https://bank.example/${path}`);
     const cancel = { text: 'Cancel', format: 'html' as const };
-    await handleTranslateBlocks({ blocks: [cancel] }, hostile, service);
-    const onBank = await handleTranslateBlocks({ blocks: [cancel] }, bank('transfer'), service);
+    await blocksViaMessage({ blocks: [cancel] }, hostile, service);
+    const onBank = await blocksViaMessage({ blocks: [cancel] }, bank('transfer'), service);
     // No page's title travels (the engine computes none): the bank's answer is exactly what its own request gets.
     expect(server.log.every((r) => (r.params as TranslateRequest).context === undefined)).toBe(true);
     expect(onBank.results[0]).toEqual({ ok: true, text: pseudoTranslate('Cancel', 'FR', { tagHandling: 'html' }), detectedSourceLang: expect.any(String) });
@@ -94,7 +94,7 @@ describe('page service', () => {
     const nav = ['Accounts', 'Payments', 'Cards', 'Help', 'Log out'].map((text) => ({ text, format: 'html' as const }));
     let billed = 0;
     for (let page = 1; page <= 5; page++) {
-      const reply = await handleTranslateBlocks({ blocks: [...nav, { text: `Statement ${page}`, format: 'html' }] }, bank(`p${page}`), service);
+      const reply = await blocksViaMessage({ blocks: [...nav, { text: `Statement ${page}`, format: 'html' }] }, bank(`p${page}`), service);
       billed += reply.billedCharacters;
     }
     expect(billed).toBe(server.billedCharacters);
@@ -118,13 +118,13 @@ describe('page service', () => {
     const extensionPage: MessageSender = { id: fakeBrowser.runtime.id, url: fakeBrowser.runtime.getURL('/popup.html'), tab: { id: 5, url: fakeBrowser.runtime.getURL('/popup.html') } as MessageSender['tab'] };
     const otherExtension: MessageSender = { ...contentSender(), id: 'someone-else' };
     for (const sender of [noTab, extensionPage, otherExtension]) {
-      await expect(viaMessage(data, sender)).rejects.toMatchObject({ code: expect.stringMatching(/^(forbidden|bad-request)$/) });
+      await expect(blocksViaMessage(data, sender)).rejects.toMatchObject({ code: expect.stringMatching(/^(forbidden|bad-request)$/) });
     }
     expect(server.log).toHaveLength(0);
   });
 
   it('refuses a tab without a translation job', async () => {
-    await expect(handleTranslateBlocks({ blocks: [{ text: 'x', format: 'text' }] }, contentSender(9), service)).rejects.toMatchObject({
+    await expect(blocksViaMessage({ blocks: [{ text: 'x', format: 'text' }] }, contentSender(9), service)).rejects.toMatchObject({
       code: 'bad-request', message: expect.stringContaining('no translation'),
     });
     expect(server.log).toHaveLength(0);
@@ -141,7 +141,7 @@ describe('page service', () => {
       { blocks: [{ text: 'x'.repeat(70_000), format: 'text' }, { text: 'y'.repeat(70_000), format: 'text' }] },
     ];
     for (const data of bad) {
-      await expect(viaMessage(data, contentSender())).rejects.toMatchObject({ code: 'bad-request' });
+      await expect(blocksViaMessage(data, contentSender())).rejects.toMatchObject({ code: 'bad-request' });
     }
     expect(server.log).toHaveLength(0);
   });
@@ -156,14 +156,14 @@ describe('page service', () => {
 
   it('drops a title sent along and an odd detected language instead of failing', async () => {
     const long = 't'.repeat(5000);
-    const reply = await viaMessage({ blocks: [{ text: 'Salut', format: 'text' }], context: long, sourceLang: 'de; drop table' }, contentSender()) as { results: { ok: boolean }[] };
+    const reply = await blocksViaMessage({ blocks: [{ text: 'Salut', format: 'text' }], context: long, sourceLang: 'de; drop table' }, contentSender()) as { results: { ok: boolean }[] };
     expect(reply.results[0].ok).toBe(true);
     expect((server.log[0].params as TranslateRequest).source_lang).toBeUndefined();
   });
 
   it('reports a missing key as auth for the page to show, without a request', async () => {
     await connectionItem.setValue({ apiKey: '', plan: 'paid', customUrl: '' });
-    await expect(handleTranslateBlocks({ blocks: [{ text: 'x', format: 'text' }] }, contentSender(), service)).rejects.toMatchObject({ code: 'auth' });
+    await expect(blocksViaMessage({ blocks: [{ text: 'x', format: 'text' }] }, contentSender(), service)).rejects.toMatchObject({ code: 'auth' });
     expect(server.log).toHaveLength(0);
   });
 });

@@ -20,7 +20,7 @@ import { injectContentScript, PAGE_EXTRAS_FILE } from './injection';
 /** A translateBlocks message as its schema (messages-to-background.ts) let it through. */
 type TranslateBlocksData = Parameters<ProtocolMap['translateBlocks']>[0];
 
-export async function handleTranslateBlocks(
+async function handleTranslateBlocks(
   data: TranslateBlocksData,
   sender: MessageSender,
   service: TranslationService = translationService(),
