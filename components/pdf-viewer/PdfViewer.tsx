@@ -3,7 +3,7 @@
 import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
 import { browser } from 'wxt/browser';
 import { t } from '@/utils/shared/i18n';
-import { sitePermissionPatternOf } from './permission';
+import { sitePermissionPattern } from '../../utils/shared/hosts';
 import { PageView, type PdfView } from './PageView';
 import { PdfToolbar } from './PdfToolbar';
 import { PasswordDialog, usePasswordPrompt } from './PasswordDialog';
@@ -136,7 +136,7 @@ export function PdfViewer({ file, connectSelection }: Props) {
 
   const askAccess = useCallback(async () => {
     const url = reader.problem?.url;
-    const pattern = url ? sitePermissionPatternOf(url) : undefined;
+    const pattern = url ? sitePermissionPattern(url) : undefined;
     if (!url || !pattern) return;
     if (await browser.permissions.request({ origins: [pattern] }).catch(() => false)) void reader.openUrl(url);
   }, [reader.problem, reader.openUrl]);

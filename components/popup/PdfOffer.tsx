@@ -5,7 +5,7 @@ import { browser } from 'wxt/browser';
 import { t } from '@/utils/shared/i18n';
 import { PDF_VIEWER_PATH, looksLikePdfUrl } from '@/utils/shared/pdf-url';
 import { sendMessage } from '@/utils/shared/protocol';
-import { sitePermissionPatternOf } from '@/components/pdf-viewer/permission';
+import { sitePermissionPattern } from '@/utils/shared/hosts';
 import { Button } from '../ui/Button';
 
 type PdfTabKind = 'pdf' | 'viewer' | undefined;
@@ -32,7 +32,7 @@ export function PdfOffer({ tabId, kind, url }: { tabId?: number; kind: PdfTabKin
     setError(undefined);
     try {
       // The viewer reads the file from its server: asked for here, from the click, unless granted.
-      const pattern = url && /^https?:/.test(url) ? sitePermissionPatternOf(url) : undefined;
+      const pattern = url && /^https?:/.test(url) ? sitePermissionPattern(url) : undefined;
       if (pattern && !(await browser.permissions.contains({ origins: [pattern] }))) await browser.permissions.request({ origins: [pattern] });
       await sendMessage('openPdfViewer', { tabId });
       window.close();

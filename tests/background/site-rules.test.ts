@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { hostnameOf, normaliseHostname, ruleFor, setSiteRule, sitePermissionPattern, withRule } from '@/utils/background/site-rules';
+import { hostnameOf, normaliseHostname, ruleFor, setSiteRule, withRule } from '@/utils/background/site-rules';
+import { sitePermissionPattern } from '@/utils/shared/hosts';
 import { siteRulesItem } from '@/utils/extension/settings-store';
 
 describe('site rules', () => {

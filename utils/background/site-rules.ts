@@ -7,16 +7,6 @@ import type { SiteRules } from '../shared/settings';
 
 export { siteHostname as hostnameOf, normaliseHostname } from '../shared/hosts';
 
-/** Match pattern for the optional host permission that lets Glossa run on a site unasked. */
-export function sitePermissionPattern(url: string): string | undefined {
-  try {
-    const { protocol, hostname } = new URL(url);
-    return protocol === 'http:' || protocol === 'https:' ? `${protocol}//${hostname}/*` : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
 export function ruleFor(hostname: string, rules: SiteRules): SiteRule {
   if (!hostname) return 'none';
   if (rules.never.includes(hostname)) return 'never';

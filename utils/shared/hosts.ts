@@ -31,3 +31,13 @@ export function normaliseHostname(input: unknown): string | undefined {
   if (/^\[[0-9a-f:.]+\]$/.test(host)) return host;
   return undefined;
 }
+
+/** Match pattern for a site's optional host permission (`https://host/*`, any port), asked for from a click; undefined for anything but a web address. */
+export function sitePermissionPattern(url: string): string | undefined {
+  try {
+    const { protocol, hostname } = new URL(url);
+    return protocol === 'http:' || protocol === 'https:' ? `${protocol}//${hostname}/*` : undefined;
+  } catch {
+    return undefined;
+  }
+}
