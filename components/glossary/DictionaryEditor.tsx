@@ -25,6 +25,7 @@ import { Button } from '../ui/Button';
 import { EmptyState } from '../ui/EmptyState';
 import { Switch } from '../ui/Switch';
 import { TextInput } from '../ui/TextInput';
+import { errorText } from '../ui/error-text';
 
 interface Props {
   glossary: Glossary;
@@ -55,10 +56,6 @@ function opened(entries: Phrase[]): Opened {
 async function fetchEntries(id: string, sourceLang: string, targetLang: string): Promise<Phrase[]> {
   const dict = await sendMessage('glossaryEntries', { id, sourceLang, targetLang });
   return parseEntries(dict.entries, 'tsv').entries.map(({ source, target }) => ({ source, target }));
-}
-
-function errorText(err: unknown): string {
-  return err instanceof Error && err.message ? err.message : String(err);
 }
 
 export function DictionaryEditor({ glossary, sourceLang, targetLang, onClose }: Props) {

@@ -14,6 +14,7 @@ import { confirmAction, useManager } from './manager-context';
 import { DictionaryInput } from './DictionaryInput';
 import { Button } from '../ui/Button';
 import { TextInput } from '../ui/TextInput';
+import { errorText } from '../ui/error-text';
 
 interface Props {
   /** Adding a language pair to this glossary; creating a new glossary when absent. */
@@ -118,7 +119,7 @@ export function GlossaryCreateForm({ glossary, initial, onDone }: Props) {
       await refresh();
       onDone();
     } catch (err) {
-      const message = err instanceof Error && err.message ? err.message : String(err);
+      const message = errorText(err);
       setServerError(message);
       saver.cancel();
       saver.schedule(() => draft(message));

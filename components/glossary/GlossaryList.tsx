@@ -12,6 +12,7 @@ import { EmptyState } from '../ui/EmptyState';
 import { FieldError } from '../ui/FieldError';
 import { Button } from '../ui/Button';
 import { TextInput } from '../ui/TextInput';
+import { errorText } from '../ui/error-text';
 
 type SortKey = 'name' | 'created' | 'entries';
 
@@ -42,10 +43,6 @@ function filterGlossaries(list: readonly Glossary[], query: string): Glossary[] 
   return list.filter((g) =>
     g.name.toLocaleLowerCase().includes(needle)
     || g.dictionaries.some((d) => `${d.source_lang}>${d.target_lang} ${languageName(d.source_lang)} ${languageName(d.target_lang)}`.toLocaleLowerCase().includes(needle)));
-}
-
-function errorText(err: unknown): string {
-  return err instanceof Error && err.message ? err.message : String(err);
 }
 
 export function GlossaryList({ glossaries, drafted, onOpen, onAddPair }: Props) {

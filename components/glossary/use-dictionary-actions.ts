@@ -8,6 +8,7 @@ import type { Phrase } from '../../utils/glossary/diff';
 import { reverseEntries } from '../../utils/glossary/reverse';
 import { pairName } from '../../utils/shared/languages';
 import { confirmAction, useManager } from './manager-context';
+import { errorText } from '../ui/error-text';
 
 interface Options {
   glossary: Glossary;
@@ -20,10 +21,6 @@ interface Options {
   /** The entries as last loaded or saved (never the unsaved edits). */
   savedEntries: () => readonly Phrase[];
   forgetDraft: () => Promise<void>;
-}
-
-function errorText(err: unknown): string {
-  return err instanceof Error && err.message ? err.message : String(err);
 }
 
 export function useDictionaryActions({ glossary, sourceLang, targetLang, pairLabel, dirty, setBusy, onClose, savedEntries, forgetDraft }: Options) {

@@ -34,6 +34,7 @@ import { useCacheAndUsage } from './use-cache-and-usage';
 import { WelcomePanel } from './WelcomePanel';
 import { SectionNav } from '../ui/SectionNav';
 import { useToaster } from '../ui/Toast';
+import { errorText } from '../ui/error-text';
 import './options.css';
 
 interface Draft {
@@ -52,10 +53,6 @@ function draftOf(settings: SettingsSnapshot): Draft {
 
 function sameDraft(a: Draft | null, b: Draft | null): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
-}
-
-function messageOf(err: unknown): string {
-  return err instanceof Error ? err.message : String(err);
 }
 
 function hostOf(url: string): string {
@@ -121,7 +118,7 @@ export function OptionsApp({ welcome: welcomeAtStart }: Props) {
       setGlossaryError(null);
     } catch (err) {
       setGlossaries([]);
-      setGlossaryError(t('optionsGlossariesUnavailable', messageOf(err)));
+      setGlossaryError(t('optionsGlossariesUnavailable', errorText(err)));
     }
   }, []);
 
@@ -142,7 +139,7 @@ export function OptionsApp({ welcome: welcomeAtStart }: Props) {
         setDraft(draftOf(settings));
         void loadGlossaries(settings.connection);
       },
-      (err) => alive && setLoadError(t('optionsLoadFailed', messageOf(err))),
+      (err) => alive && setLoadError(t('optionsLoadFailed', errorText(err))),
     );
     void loadLanguages();
     void loadGranted();
@@ -223,7 +220,7 @@ export function OptionsApp({ welcome: welcomeAtStart }: Props) {
       if (field === 'connection.customUrl' && typeof addressProblem === 'string') {
         setAddressError(describeAddressProblem(addressProblem as Parameters<typeof describeAddressProblem>[0]));
       }
-      setSaveStatus({ kind: 'error', text: t('optionsSaveFailed', messageOf(err)) });
+      setSaveStatus({ kind: 'error', text: t('optionsSaveFailed', errorText(err)) });
     } finally {
       setSaving(false);
     }
@@ -274,7 +271,7 @@ export function OptionsApp({ welcome: welcomeAtStart }: Props) {
       if (!result.ok && result.problem === 'bad-address' && result.addressProblem) setAddressError(describeAddressProblem(result.addressProblem));
       if (result.ok && saved && sameDraft({ ...draft, connection: saved.connection }, draft)) void loadLanguages();
     } catch (err) {
-      setTestStatus({ kind: 'error', text: t('optionsBackgroundFailed', messageOf(err)) });
+      setTestStatus({ kind: 'error', text: t('optionsBackgroundFailed', errorText(err)) });
     } finally {
       setTesting(false);
     }
@@ -296,7 +293,7 @@ export function OptionsApp({ welcome: welcomeAtStart }: Props) {
       toaster.show({ text: released ? t('optionsSiteRemovedWithPermission', host) : t('optionsSiteRemoved', host) });
       document.getElementById(`rules-${list}-title`)?.focus();
     } catch (err) {
-      setRulesStatus({ kind: 'error', text: t('optionsSiteRemoveFailed', [host, messageOf(err)]) });
+      setRulesStatus({ kind: 'error', text: t('optionsSiteRemoveFailed', [host, errorText(err)]) });
     }
   };
 
@@ -307,7 +304,7 @@ export function OptionsApp({ welcome: welcomeAtStart }: Props) {
       setGlossaryStatus(null);
       toaster.show({ text: defaultGlossaries[pair] ? t('optionsDefaultGlossarySaved', pairName(pair)) : t('optionsDefaultGlossaryCleared', pairName(pair)) });
     } catch (err) {
-      setGlossaryStatus({ kind: 'error', text: t('optionsSaveFailed', messageOf(err)) });
+      setGlossaryStatus({ kind: 'error', text: t('optionsSaveFailed', errorText(err)) });
     }
   };
 

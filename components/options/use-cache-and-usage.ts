@@ -4,10 +4,7 @@ import { useCallback, useEffect, useState } from 'preact/hooks';
 import { t } from '../../utils/shared/i18n';
 import { sendMessage, type CacheStats, type UsageReport } from '../../utils/shared/protocol';
 import type { Status } from './StatusMessage';
-
-function messageOf(err: unknown): string {
-  return err instanceof Error ? err.message : String(err);
-}
+import { errorText } from '../ui/error-text';
 
 export function useCacheAndUsage() {
   const [cache, setCache] = useState<CacheStats | null>(null);
@@ -19,7 +16,7 @@ export function useCacheAndUsage() {
     try {
       setCache(await sendMessage('cacheStats', {}));
     } catch (err) {
-      setCacheStatus({ kind: 'error', text: t('optionsCacheUnavailable', messageOf(err)) });
+      setCacheStatus({ kind: 'error', text: t('optionsCacheUnavailable', errorText(err)) });
     }
   }, []);
 
@@ -28,7 +25,7 @@ export function useCacheAndUsage() {
       setUsage(await sendMessage('usage', {}));
       setUsageError(null);
     } catch (err) {
-      setUsageError(t('optionsUsageUnavailable', messageOf(err)));
+      setUsageError(t('optionsUsageUnavailable', errorText(err)));
     }
   }, []);
 
@@ -37,7 +34,7 @@ export function useCacheAndUsage() {
       setCache(await sendMessage('clearCache', {}));
       setCacheStatus({ kind: 'ok', text: t('optionsCacheCleared') });
     } catch (err) {
-      setCacheStatus({ kind: 'error', text: t('optionsCacheClearFailed', messageOf(err)) });
+      setCacheStatus({ kind: 'error', text: t('optionsCacheClearFailed', errorText(err)) });
     }
   };
 

@@ -14,6 +14,7 @@ import { defaultGlossariesItem, defaultsItem, popupChoicesItem } from '@/utils/e
 import { type DefaultGlossaries, type TranslationDefaults } from '@/utils/shared/settings';
 import { t } from '@/utils/shared/i18n';
 import { glossaryChoices, type GlossaryMenuOption } from './glossary-choices';
+import { errorText } from '../ui/error-text';
 
 /** The defaults' built-in values, so the first paint needs no storage read. */
 const BUILT_IN_DEFAULTS: TranslationDefaults = defaultsItem.fallback;
@@ -43,10 +44,6 @@ interface PopupModel {
   continueSpending(): Promise<void>;
   /** Must run inside the click handler: a permission prompt needs the user's gesture. */
   toggleRule(rule: Exclude<SiteRule, 'none'>, on: boolean): Promise<void>;
-}
-
-function messageOf(err: unknown): string {
-  return err instanceof Error ? err.message : String(err);
 }
 
 async function activeTabId(): Promise<number | undefined> {
@@ -133,7 +130,7 @@ export function usePopup(initialTabId: number | undefined): PopupModel {
         setInfo(next);
         setFresher(next.state);
       },
-      (err: unknown) => live && setActionError(messageOf(err)),
+      (err: unknown) => live && setActionError(errorText(err)),
     );
     const unwatch = watchTabState(tabId, (next) => live && setState(next));
     return () => {
@@ -170,7 +167,7 @@ export function usePopup(initialTabId: number | undefined): PopupModel {
     try {
       await work();
     } catch (err) {
-      setActionError(t('popupActionFailed', messageOf(err)));
+      setActionError(t('popupActionFailed', errorText(err)));
     } finally {
       setBusy(false);
     }
