@@ -26,6 +26,8 @@ import { EmptyState } from '../ui/EmptyState';
 import { Switch } from '../ui/Switch';
 import { TextInput } from '../ui/TextInput';
 import { errorText } from '../ui/error-text';
+import { LoadFailure } from './LoadFailure';
+import { SaveFailure } from './SaveFailure';
 
 interface Props {
   glossary: Glossary;
@@ -315,12 +317,7 @@ export function DictionaryEditor({ glossary, sourceLang, targetLang, onClose }: 
         )}
       </div>
       {state === 'loading' && <p role="status">{t('glossaryLoadingEntries')}</p>}
-      {state === 'failed' && (
-        <div role="alert">
-          <p class="glossa-gl-error-text">{t('glossaryLoadFailed', loadError)}</p>
-          <Button onClick={() => void load()}>{t('glossaryRetry')}</Button>
-        </div>
-      )}
+      {state === 'failed' && <LoadFailure message={t('glossaryLoadFailed', loadError)} onRetry={() => void load()} />}
       {state === 'ready' && (
         <>
           {offer && (
@@ -375,12 +372,7 @@ export function DictionaryEditor({ glossary, sourceLang, targetLang, onClose }: 
             />
           )}
           {report && <ValidationReport result={report} unit="row" onTrim={trimAll} onJump={jumpToRow} />}
-          {saveError && (
-            <div role="alert" class="glossa-gl-error-text">
-              <p>{t('glossarySaveFailed', saveError)}</p>
-              <p>{t('glossaryDraftKept')}</p>
-            </div>
-          )}
+          {saveError && <SaveFailure reason={saveError} />}
           <div class="glossa-gl-savebar">
             <label class="glossa-gl-check">
               <Switch checked={replaceMode} onChange={(e) => setReplaceMode(e.currentTarget.checked)} />

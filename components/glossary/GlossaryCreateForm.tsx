@@ -15,6 +15,7 @@ import { DictionaryInput } from './DictionaryInput';
 import { Button } from '../ui/Button';
 import { TextInput } from '../ui/TextInput';
 import { errorText } from '../ui/error-text';
+import { SaveFailure } from './SaveFailure';
 
 interface Props {
   /** Adding a language pair to this glossary; creating a new glossary when absent. */
@@ -166,12 +167,7 @@ export function GlossaryCreateForm({ glossary, initial, onDone }: Props) {
           {errors.map((e, i) => <li key={i}>{e}</li>)}
         </ul>
       )}
-      {serverError && (
-        <div role="alert" class="glossa-gl-error-text">
-          <p>{t('glossarySaveFailed', serverError)}</p>
-          <p>{t('glossaryDraftKept')}</p>
-        </div>
-      )}
+      {serverError && <SaveFailure reason={serverError} />}
       <div class="glossa-gl-toolbar">
         <Button type="submit" kind="primary" disabled={busy}>{glossary ? t('glossaryAddPairSubmit') : t('glossaryCreate')}</Button>
         <Button onClick={() => void cancel()}>{t('glossaryDiscardForm')}</Button>

@@ -14,6 +14,7 @@ import { GlossaryCreateForm, createFormDraftKey } from './GlossaryCreateForm';
 import { DictionaryEditor } from './DictionaryEditor';
 import './glossary.css';
 import { Button } from '../ui/Button';
+import { LoadFailure } from './LoadFailure';
 
 type View =
   | { kind: 'list' }
@@ -91,12 +92,7 @@ export function GlossaryManager() {
           </div>
         )}
         {loadState === 'loading' && <p role="status">{t('glossaryLoading')}</p>}
-        {loadState === 'failed' && (
-          <div role="alert">
-            <p class="glossa-gl-error-text">{t('glossaryListFailed', loadError)}</p>
-            <Button onClick={() => void refresh()}>{t('glossaryRetry')}</Button>
-          </div>
-        )}
+        {loadState === 'failed' && <LoadFailure message={t('glossaryListFailed', loadError)} onRetry={() => void refresh()} />}
         {loadState === 'ready' && (
           <GlossaryList
             glossaries={glossaries}
