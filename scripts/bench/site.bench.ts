@@ -37,7 +37,7 @@ const suite: BenchSuite = async () => {
   const { createTranslationCache } = await import('../../utils/background/translation/cache');
   const { createTranslationService } = await import('../../utils/background/translation/service');
   const { registerPageService } = await import('../../utils/background/page-service');
-  const { viaMessage } = await import('../../tests/background/via-message');
+  const { ask } = await import('../../tests/background/via-message');
   const { updateTabState } = await import('../../utils/background/tab-state');
   const { connectionItem } = await import('../../utils/extension/settings-store');
 
@@ -62,7 +62,7 @@ const suite: BenchSuite = async () => {
   const visit = async (service: ReturnType<typeof pipeline>, tabId: number, url: string, page: { title: string; blocks: Block[] }) => {
     const stop = registerPageService(service);
     try {
-      return await viaMessage<{ results: unknown[]; billedCharacters: number }>('translateBlocks', { blocks: page.blocks, priority: false }, sender(tabId, url));
+      return await ask<{ results: unknown[]; billedCharacters: number }>('translateBlocks', { blocks: page.blocks, priority: false }, sender(tabId, url));
     } finally {
       stop();
     }

@@ -5,7 +5,8 @@ import { createMenus, handleCommand, handleMenuClick } from '@/utils/background/
 import { handleTabActivated, registerTabControl } from '@/utils/background/tab-control';
 import { getTabState } from '@/utils/background/tab-state';
 import { connectionItem, defaultsItem, siteRulesItem } from '@/utils/extension/settings-store';
-import { ask, contentSender, installFakeContent, openTab, type FakeContent } from './fake-tabs';
+import { contentSender, installFakeContent, openTab, type FakeContent } from './fake-tabs';
+import { ask } from './via-message';
 
 let fake: FakeContent;
 

@@ -5,7 +5,8 @@ import { connectionProblem } from '../../utils/background/connection-check';
 import { registerTabControl } from '../../utils/background/tab-control';
 import { removeAllListeners, type TabInfo } from '../../utils/shared/protocol';
 import { connectionItem } from '../../utils/extension/settings-store';
-import { ask, EXTENSION_PAGE, installFakeContent, openTab } from './fake-tabs';
+import { EXTENSION_PAGE, installFakeContent, openTab } from './fake-tabs';
+import { ask } from './via-message';
 
 const allowed = async () => true;
 const refused = async () => false;

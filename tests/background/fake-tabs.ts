@@ -75,15 +75,6 @@ export function contentSender(tabId: number, url: string, frameId = 0): MessageS
   return { id: 'test-extension-id', url, frameId, tab: { id: tabId, url, index: 0, highlighted: false, active: true, pinned: false, incognito: false, windowId: 0 } as never };
 }
 
-/** Delivers a message to the background's handlers as the browser would, from `sender`. */
-export async function ask<T = unknown>(type: string, data: unknown, sender: MessageSender): Promise<T> {
-  const replies = (await fakeBrowser.runtime.onMessage.trigger({ glossa: type, data }, sender)) as ({ ok: boolean; value?: unknown; error?: Record<string, unknown> } | undefined)[];
-  const reply = replies.find(Boolean);
-  if (!reply) throw new Error(`No handler for ${type}`);
-  if (!reply.ok) throw Object.assign(new Error(String(reply.error?.message)), reply.error);
-  return reply.value as T;
-}
-
 export async function openTab(url: string): Promise<number> {
   const tab = await fakeBrowser.tabs.create({ url });
   return tab.id!;

@@ -6,7 +6,7 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { createStore } from 'idb-keyval';
 import { startServer, pseudoTranslate, type GlossaServer, type TranslateRequest } from '../../server/index';
 import { registerPageService } from '../../utils/background/page-service';
-import { viaMessage } from './via-message';
+import { ask } from './via-message';
 import { PAGE_BATCH_LIMIT, PAGE_LIMITS } from '../../utils/shared/limits';
 import * as v from 'valibot';
 import { backgroundMessages } from '../../utils/shared/messages-to-background';
@@ -34,7 +34,7 @@ type BlocksReply = { results: { ok: boolean }[]; billedCharacters: number };
 function blocksViaMessage(data: unknown, sender: MessageSender, svc: TranslationService = service): Promise<BlocksReply> {
   removeAllListeners();
   registerPageService(svc);
-  return viaMessage<BlocksReply>('translateBlocks', data, sender);
+  return ask<BlocksReply>('translateBlocks', data, sender);
 }
 
 beforeAll(async () => {

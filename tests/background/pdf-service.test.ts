@@ -13,6 +13,7 @@ import { removeAllListeners, type MessageSender } from '../../utils/shared/proto
 import { connectionItem, defaultsItem } from '../../utils/extension/settings-store';
 import { createTranslationCache } from '../../utils/background/translation/cache';
 import { createTranslationService, type TranslationService } from '../../utils/background/translation/service';
+import { ask } from './via-message';
 
 const KEY = 'pdf-service-key';
 let server: GlossaServer;
@@ -22,13 +23,10 @@ let n = 0;
 const viewerUrl = () => fakeBrowser.runtime.getURL('/pdf-viewer.html') + '?file=https%3A%2F%2Fexample.org%2Fa.pdf';
 const viewerSender = (tabId = 7): MessageSender => ({ id: fakeBrowser.runtime.id, tab: { id: tabId, url: viewerUrl() } as MessageSender['tab'], url: viewerUrl(), frameId: 0 });
 
-async function ask(type: string, data: unknown, sender: MessageSender): Promise<unknown> {
+function askPdf(type: string, data: unknown, sender: MessageSender): Promise<unknown> {
   removeAllListeners();
   registerPdfService(service);
-  const [reply] = await fakeBrowser.runtime.onMessage.trigger({ glossa: type, data }, sender);
-  const answer = (await reply) as unknown as { ok: boolean; value?: unknown; error?: { code: string; message: string } };
-  if (!answer.ok) throw Object.assign(new Error(answer.error?.message), answer.error);
-  return answer.value;
+  return ask(type, data, sender);
 }
 
 beforeAll(async () => {
@@ -46,7 +44,7 @@ beforeEach(async () => {
 describe('pdf service', () => {
   it('translates the viewer tab\'s paragraphs as plain text with the user\'s target, and counts them for the tab', async () => {
     const texts = ['A paragraph of a PDF.', 'Fish & <chips>'];
-    const reply = await ask('translatePdfBlocks', { texts, file: 'https://example.org/a.pdf', priority: true }, viewerSender()) as { results: { ok: boolean; text: string }[]; billedCharacters: number };
+    const reply = await askPdf('translatePdfBlocks', { texts, file: 'https://example.org/a.pdf', priority: true }, viewerSender()) as { results: { ok: boolean; text: string }[]; billedCharacters: number };
     // Text that looks like markup in a PDF is text: it comes back as text, never dropped or parsed.
     expect(reply.results.map((r) => r.text)).toEqual([pseudoTranslate(texts[0], 'FR'), expect.stringMatching(/^F.+sh & <ch.+ps>$/u)]);
     expect(reply.billedCharacters).toBe(server.billedCharacters);
@@ -58,36 +56,36 @@ describe('pdf service', () => {
 
   it('bills nothing when the same PDF is read again (the cache answers)', async () => {
     const data = { texts: ['Once only.'], file: 'https://example.org/a.pdf' };
-    await ask('translatePdfBlocks', data, viewerSender());
+    await askPdf('translatePdfBlocks', data, viewerSender());
     const billed = server.billedCharacters;
-    const again = await ask('translatePdfBlocks', data, viewerSender(8)) as { billedCharacters: number };
+    const again = await askPdf('translatePdfBlocks', data, viewerSender(8)) as { billedCharacters: number };
     expect(again.billedCharacters).toBe(0);
     expect(server.billedCharacters).toBe(billed);
   });
 
   it('refuses web pages, content scripts and extension pages that are not the viewer', async () => {
     const page: MessageSender = { id: fakeBrowser.runtime.id, tab: { id: 3, url: 'https://evil.example/' } as MessageSender['tab'], url: 'https://evil.example/', frameId: 0 };
-    await expect(ask('translatePdfBlocks', { texts: ['x'], file: 'f' }, page)).rejects.toMatchObject({ code: 'forbidden' });
+    await expect(askPdf('translatePdfBlocks', { texts: ['x'], file: 'f' }, page)).rejects.toMatchObject({ code: 'forbidden' });
     const popup: MessageSender = { id: fakeBrowser.runtime.id, url: fakeBrowser.runtime.getURL('/popup.html') };
-    await expect(ask('translatePdfBlocks', { texts: ['x'], file: 'f' }, popup)).rejects.toMatchObject({ code: 'bad-request' });
+    await expect(askPdf('translatePdfBlocks', { texts: ['x'], file: 'f' }, popup)).rejects.toMatchObject({ code: 'bad-request' });
     expect(server.billedCharacters).toBe(0);
   });
 
   it('translates a selection in the viewer with its paragraph as unbilled context, and only for the viewer', async () => {
-    const reply = await ask('translatePdfSelection', { text: 'harbour master', context: 'The harbour master opens the gates.', file: 'https://example.org/a.pdf' }, viewerSender()) as { translation: string; format: string; targetLang: string; billedCharacters: number };
+    const reply = await askPdf('translatePdfSelection', { text: 'harbour master', context: 'The harbour master opens the gates.', file: 'https://example.org/a.pdf' }, viewerSender()) as { translation: string; format: string; targetLang: string; billedCharacters: number };
     expect(reply).toMatchObject({ translation: pseudoTranslate('harbour master', 'FR'), format: 'text', targetLang: 'FR', billedCharacters: 'harbour master'.length });
     const sent = server.log.filter((r) => r.path === '/v2/translate').at(-1)!.params as { text: string[]; context?: string };
     expect(sent).toMatchObject({ text: ['harbour master'], context: 'The harbour master opens the gates.' });
     const page: MessageSender = { id: fakeBrowser.runtime.id, tab: { id: 3, url: 'https://evil.example/' } as MessageSender['tab'], url: 'https://evil.example/', frameId: 0 };
-    await expect(ask('translatePdfSelection', { text: 'x', file: 'f' }, page)).rejects.toMatchObject({ code: 'forbidden' });
+    await expect(askPdf('translatePdfSelection', { text: 'x', file: 'f' }, page)).rejects.toMatchObject({ code: 'forbidden' });
     const options: MessageSender = { id: fakeBrowser.runtime.id, url: fakeBrowser.runtime.getURL('/options.html') };
-    await expect(ask('translatePdfSelection', { text: 'x', file: 'f' }, options)).rejects.toMatchObject({ code: 'bad-request' });
-    await expect(ask('translatePdfSelection', { text: '  ', file: 'f' }, viewerSender())).rejects.toMatchObject({ code: 'bad-request' });
+    await expect(askPdf('translatePdfSelection', { text: 'x', file: 'f' }, options)).rejects.toMatchObject({ code: 'bad-request' });
+    await expect(askPdf('translatePdfSelection', { text: '  ', file: 'f' }, viewerSender())).rejects.toMatchObject({ code: 'bad-request' });
   });
 
   it('refuses more than one request\'s worth of texts in one message', async () => {
     const texts = Array.from({ length: 51 }, (_, i) => `text ${i}`);
-    await expect(ask('translatePdfBlocks', { texts, file: 'f' }, viewerSender())).rejects.toMatchObject({ code: 'bad-request' });
+    await expect(askPdf('translatePdfBlocks', { texts, file: 'f' }, viewerSender())).rejects.toMatchObject({ code: 'bad-request' });
   });
 
   it('goes on past a spending pause on the viewer\'s tab without asking a page script (the viewer watches its state)', async () => {

@@ -10,7 +10,7 @@ import { startServer, type GlossaServer } from '../../server/index';
 import { handlePointingSetup, handleTranslatePointed, hoverAllowed } from '../../utils/background/pointing-service';
 import { handleExcludeElement } from '../../utils/background/site-scope-service';
 import { registerPageService } from '../../utils/background/page-service';
-import { viaMessage } from './via-message';
+import { ask } from './via-message';
 import { updateTabState } from '../../utils/background/tab-state';
 import { removeAllListeners, type MessageSender } from '../../utils/shared/protocol';
 import { connectionItem, defaultsItem, siteRulesItem } from '../../utils/extension/settings-store';
@@ -50,7 +50,7 @@ describe('translatePointed', () => {
     const before = server.log.length;
     removeAllListeners();
     registerPageService(service);
-    const page = await viaMessage<{ results: unknown[] }>('translateBlocks', { blocks: [block, { text: 'Another one.', format: 'html' }], sourceLang: 'EN' }, sender());
+    const page = await ask<{ results: unknown[] }>('translateBlocks', { blocks: [block, { text: 'Another one.', format: 'html' }], sourceLang: 'EN' }, sender());
     expect(page.results[0]).toEqual(reply.result);
     expect(server.log.slice(before).map((r) => (r.params as { text: string[] }).text)).toEqual([['Another one.']]);
   });

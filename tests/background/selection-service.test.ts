@@ -18,7 +18,8 @@ import { createTranslationService, type TranslationService } from '../../utils/b
 import { errorKind } from '../../utils/content/selection/error-text';
 import { DETAIL_BAD_ADDRESS, DETAIL_NO_KEY, DETAIL_PERMISSION } from '../../utils/shared/api-errors';
 import { MAX_CONTEXT_CHARS, MAX_SELECTION_CHARS, MAX_SELECTION_HTML_CHARS } from '../../utils/content/selection/capture';
-import { ask, installFakeContent, type FakeContent } from './fake-tabs';
+import { installFakeContent, type FakeContent } from './fake-tabs';
+import { ask } from './via-message';
 
 const KEY = 'selection-test-key';
 let server: GlossaServer;

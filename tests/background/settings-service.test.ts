@@ -10,6 +10,8 @@ import { FALLBACK_TARGET_LANGUAGES } from '../../utils/shared/languages';
 import { removeAllListeners } from '../../utils/shared/protocol';
 import { connectionItem, defaultsItem, siteRulesItem } from '../../utils/extension/settings-store';
 import { type Connection } from '../../utils/shared/settings';
+import { ask } from './via-message';
+import type { MessageSender } from '../../utils/shared/protocol';
 
 type Server = Awaited<ReturnType<typeof startServer>>;
 
@@ -21,13 +23,9 @@ const extensionPage = () => ({ id: fakeBrowser.runtime.id, url: fakeBrowser.runt
 const contentScript = () => ({ id: fakeBrowser.runtime.id, url: 'https://news.example/article', tab: { id: 7, url: 'https://news.example/article' } as never });
 const webPage = () => ({ url: 'https://evil.example/', origin: 'https://evil.example' });
 
-/** Sends a message the way the browser delivers it, with the given sender, and unwraps the reply. */
-async function ask(type: string, data: unknown, sender: object = extensionPage()): Promise<unknown> {
-  const replies = await fakeBrowser.runtime.onMessage.trigger({ glossa: type, data }, sender);
-  const reply = replies.find((r) => !!r) as { ok: boolean; value?: unknown; error?: Record<string, unknown> } | undefined;
-  if (!reply) throw new Error('no reply');
-  if (!reply.ok) throw Object.assign(new Error(String(reply.error?.message)), reply.error);
-  return reply.value;
+/** Sends a message the way the browser delivers it, from an extension page unless told. */
+function askAs(type: string, data: unknown, sender: object = extensionPage()): Promise<unknown> {
+  return ask(type, data, sender as MessageSender);
 }
 
 /** Requests to /v2/languages the server has seen. */
@@ -72,79 +70,79 @@ const custom = (apiKey: string, customUrl: string): Connection => ({ apiKey, pla
 
 describe('testConnection', () => {
   it('reports the target languages for a good key', async () => {
-    const result = await ask('testConnection', { connection: paid(GOOD_KEY) });
+    const result = await askAs('testConnection', { connection: paid(GOOD_KEY) });
     expect(result).toMatchObject({ ok: true, baseUrl: server.url });
     expect((result as { targetLanguages: number }).targetLanguages).toBeGreaterThanOrEqual(34);
     expect(languageRequests()).toBe(1);
   });
 
   it('names a rejected key, once, without retrying', async () => {
-    expect(await ask('testConnection', { connection: paid('wrong-key') })).toEqual({ ok: false, problem: 'auth', status: 403, baseUrl: server.url });
+    expect(await askAs('testConnection', { connection: paid('wrong-key') })).toEqual({ ok: false, problem: 'auth', status: 403, baseUrl: server.url });
     expect(languageRequests()).toBe(1);
   });
 
   it('names an unreachable server', async () => {
-    expect(await ask('testConnection', { connection: { apiKey: GOOD_KEY, plan: 'free', customUrl: '' } })).toEqual({ ok: false, problem: 'unreachable', baseUrl: deadUrl });
+    expect(await askAs('testConnection', { connection: { apiKey: GOOD_KEY, plan: 'free', customUrl: '' } })).toEqual({ ok: false, problem: 'unreachable', baseUrl: deadUrl });
   });
 
   it('names an address where the API is not', async () => {
-    const result = await ask('testConnection', { connection: custom(GOOD_KEY, `${server.url}/somewhere/else`) });
+    const result = await askAs('testConnection', { connection: custom(GOOD_KEY, `${server.url}/somewhere/else`) });
     expect(result).toMatchObject({ ok: false, problem: 'wrong-address', status: 404 });
   });
 
   it('sends nothing for an empty key, a malformed address or an address without permission', async () => {
-    expect(await ask('testConnection', { connection: paid('   ') })).toEqual({ ok: false, problem: 'empty-key' });
-    expect(await ask('testConnection', { connection: custom(GOOD_KEY, 'http://user:pw@127.0.0.1:1') })).toEqual({ ok: false, problem: 'bad-address', addressProblem: 'credentials' });
-    expect(await ask('testConnection', { connection: custom(GOOD_KEY, `${server.url}?x=1`) })).toEqual({ ok: false, problem: 'bad-address', addressProblem: 'query' });
+    expect(await askAs('testConnection', { connection: paid('   ') })).toEqual({ ok: false, problem: 'empty-key' });
+    expect(await askAs('testConnection', { connection: custom(GOOD_KEY, 'http://user:pw@127.0.0.1:1') })).toEqual({ ok: false, problem: 'bad-address', addressProblem: 'credentials' });
+    expect(await askAs('testConnection', { connection: custom(GOOD_KEY, `${server.url}?x=1`) })).toEqual({ ok: false, problem: 'bad-address', addressProblem: 'query' });
     granted = [];
-    expect(await ask('testConnection', { connection: paid(GOOD_KEY) })).toEqual({ ok: false, problem: 'permission', baseUrl: server.url });
+    expect(await askAs('testConnection', { connection: paid(GOOD_KEY) })).toEqual({ ok: false, problem: 'permission', baseUrl: server.url });
     expect(server.log).toHaveLength(0);
   });
 
   it('tests the saved connection when none is given', async () => {
     await connectionItem.setValue(paid(GOOD_KEY));
-    expect(await ask('testConnection', {})).toMatchObject({ ok: true });
+    expect(await askAs('testConnection', {})).toMatchObject({ ok: true });
   });
 });
 
 describe('who may ask', () => {
   it('gives settings, and so the key, to extension pages only', async () => {
     await connectionItem.setValue(paid('secret'));
-    expect(await ask('getSettings', {})).toMatchObject({ connection: { apiKey: 'secret' } });
+    expect(await askAs('getSettings', {})).toMatchObject({ connection: { apiKey: 'secret' } });
     for (const sender of [contentScript(), webPage(), {}]) {
-      await expect(ask('getSettings', {}, sender)).rejects.toMatchObject({ code: 'forbidden' });
-      await expect(ask('saveSettings', { connection: paid('stolen') }, sender)).rejects.toMatchObject({ code: 'forbidden' });
-      await expect(ask('testConnection', { connection: paid(GOOD_KEY) }, sender)).rejects.toMatchObject({ code: 'forbidden' });
-      await expect(ask('usage', {}, sender)).rejects.toMatchObject({ code: 'forbidden' });
-      await expect(ask('clearCache', {}, sender)).rejects.toMatchObject({ code: 'forbidden' });
+      await expect(askAs('getSettings', {}, sender)).rejects.toMatchObject({ code: 'forbidden' });
+      await expect(askAs('saveSettings', { connection: paid('stolen') }, sender)).rejects.toMatchObject({ code: 'forbidden' });
+      await expect(askAs('testConnection', { connection: paid(GOOD_KEY) }, sender)).rejects.toMatchObject({ code: 'forbidden' });
+      await expect(askAs('usage', {}, sender)).rejects.toMatchObject({ code: 'forbidden' });
+      await expect(askAs('clearCache', {}, sender)).rejects.toMatchObject({ code: 'forbidden' });
     }
     expect((await connectionItem.getValue()).apiKey).toBe('secret');
     expect(server.log).toHaveLength(0);
   });
 
   it('lists languages for content scripts too, but not for web pages', async () => {
-    await expect(ask('languages', { type: 'target' }, contentScript())).resolves.toMatchObject({ source: 'fallback' });
-    await expect(ask('languages', { type: 'target' }, webPage())).rejects.toMatchObject({ code: 'forbidden' });
+    await expect(askAs('languages', { type: 'target' }, contentScript())).resolves.toMatchObject({ source: 'fallback' });
+    await expect(askAs('languages', { type: 'target' }, webPage())).rejects.toMatchObject({ code: 'forbidden' });
   });
 });
 
 describe('saveSettings', () => {
   it('validates every part and saves nothing when one is wrong', async () => {
     await expect(
-      ask('saveSettings', { connection: custom('k', 'ftp://x.example'), defaults: { targetLang: 'FR', sourceLang: '', formality: 'default', modelType: 'latency_optimized', bilingual: true } }),
+      askAs('saveSettings', { connection: custom('k', 'ftp://x.example'), defaults: { targetLang: 'FR', sourceLang: '', formality: 'default', modelType: 'latency_optimized', bilingual: true } }),
     ).rejects.toMatchObject({ code: 'invalid-settings', field: 'connection.customUrl', addressProblem: 'scheme' });
-    await expect(ask('saveSettings', { defaults: { targetLang: '<b>', sourceLang: '', formality: 'default', modelType: 'latency_optimized', bilingual: true } })).rejects.toMatchObject({ field: 'defaults.targetLang' });
-    await expect(ask('saveSettings', { siteRules: { always: ['ok.example', 'not a host'], never: [] } })).rejects.toMatchObject({ field: 'siteRules.always[1]' });
-    await expect(ask('saveSettings', { connection: paid('has space') })).rejects.toMatchObject({ field: 'connection.apiKey' });
+    await expect(askAs('saveSettings', { defaults: { targetLang: '<b>', sourceLang: '', formality: 'default', modelType: 'latency_optimized', bilingual: true } })).rejects.toMatchObject({ field: 'defaults.targetLang' });
+    await expect(askAs('saveSettings', { siteRules: { always: ['ok.example', 'not a host'], never: [] } })).rejects.toMatchObject({ field: 'siteRules.always[1]' });
+    await expect(askAs('saveSettings', { connection: paid('has space') })).rejects.toMatchObject({ field: 'connection.apiKey' });
     await expect(
-      ask('saveSettings', { connection: { apiKey: 'k', plan: 'free', customUrl: '' }, defaults: { targetLang: 'DE', sourceLang: '', formality: 'default', modelType: 'quality_optimized', bilingual: false } }),
+      askAs('saveSettings', { connection: { apiKey: 'k', plan: 'free', customUrl: '' }, defaults: { targetLang: 'DE', sourceLang: '', formality: 'default', modelType: 'quality_optimized', bilingual: false } }),
     ).rejects.toMatchObject({ field: 'defaults.modelType' });
     expect(await connectionItem.getValue()).toEqual({ apiKey: '', plan: 'paid', customUrl: '' });
     expect((await defaultsItem.getValue()).targetLang).toBe('EN-US');
   });
 
   it('stores normalised values and returns what is stored', async () => {
-    const saved = (await ask('saveSettings', {
+    const saved = (await askAs('saveSettings', {
       connection: custom(' k ', 'https://API.example.com/'),
       siteRules: { always: ['News.Example', 'news.example'], never: [] },
     })) as { connection: Connection };
@@ -155,37 +153,37 @@ describe('saveSettings', () => {
 
 describe('languages', () => {
   it('falls back to the built-in list without a key', async () => {
-    expect(await ask('languages', { type: 'target' })).toEqual({ languages: FALLBACK_TARGET_LANGUAGES, source: 'fallback' });
+    expect(await askAs('languages', { type: 'target' })).toEqual({ languages: FALLBACK_TARGET_LANGUAGES, source: 'fallback' });
     expect(server.log).toHaveLength(0);
   });
 
   it('asks the API once a day', async () => {
     await connectionItem.setValue(paid(GOOD_KEY));
-    expect(await ask('languages', { type: 'target' })).toMatchObject({ source: 'api' });
-    expect(await ask('languages', { type: 'target' })).toMatchObject({ source: 'cache' });
+    expect(await askAs('languages', { type: 'target' })).toMatchObject({ source: 'api' });
+    expect(await askAs('languages', { type: 'target' })).toMatchObject({ source: 'cache' });
     expect(languageRequests()).toBe(1);
     now += LANGUAGE_CACHE_MS + 1;
-    expect(await ask('languages', { type: 'target' })).toMatchObject({ source: 'api' });
+    expect(await askAs('languages', { type: 'target' })).toMatchObject({ source: 'api' });
     expect(languageRequests()).toBe(2);
-    expect(await ask('languages', { type: 'source' })).toMatchObject({ source: 'api' });
+    expect(await askAs('languages', { type: 'source' })).toMatchObject({ source: 'api' });
   });
 
   it('keeps yesterday’s list when the server is down, and uses the fallback when it never answered', async () => {
     await connectionItem.setValue(paid(GOOD_KEY));
-    const fresh = (await ask('languages', { type: 'target' })) as { languages: unknown[] };
+    const fresh = (await askAs('languages', { type: 'target' })) as { languages: unknown[] };
     now += LANGUAGE_CACHE_MS + 1;
     start({ paid: server.url, free: deadUrl });
     await languageCacheItem.setValue({ target: { ...(await languageCacheItem.getValue()).target!, baseUrl: deadUrl } });
     await connectionItem.setValue({ apiKey: GOOD_KEY, plan: 'free', customUrl: '' });
-    expect(await ask('languages', { type: 'target' })).toEqual({ languages: fresh.languages, source: 'cache' });
-    expect(await ask('languages', { type: 'source' })).toMatchObject({ source: 'fallback' });
+    expect(await askAs('languages', { type: 'target' })).toEqual({ languages: fresh.languages, source: 'cache' });
+    expect(await askAs('languages', { type: 'source' })).toMatchObject({ source: 'fallback' });
   });
 
   it('forgets the cached list when the connection changes', async () => {
-    await ask('saveSettings', { connection: paid(GOOD_KEY) });
-    await ask('languages', { type: 'target' });
+    await askAs('saveSettings', { connection: paid(GOOD_KEY) });
+    await askAs('languages', { type: 'target' });
     expect((await languageCacheItem.getValue()).target).toBeDefined();
-    await ask('saveSettings', { connection: paid('another-key') });
+    await askAs('saveSettings', { connection: paid('another-key') });
     expect((await languageCacheItem.getValue()).target).toBeUndefined();
   });
 });

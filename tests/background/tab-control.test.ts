@@ -4,7 +4,8 @@ import { removeAllListeners, type PageJobOptions, type TabInfo } from '@/utils/s
 import { registerTabControl, handleTabUpdated, handleTabRemoved, restoreBadges, toggleTab, autoTranslate } from '@/utils/background/tab-control';
 import { getTabState, updateTabState } from '@/utils/background/tab-state';
 import { connectionItem, siteRulesItem } from '@/utils/extension/settings-store';
-import { ask, contentSender, EXTENSION_PAGE, installFakeContent, openTab, type FakeContent } from './fake-tabs';
+import { contentSender, EXTENSION_PAGE, installFakeContent, openTab, type FakeContent } from './fake-tabs';
+import { ask } from './via-message';
 
 const JOB: PageJobOptions = { targetLang: 'DE', sourceLang: '', formality: 'prefer_more', modelType: 'latency_optimized', bilingual: false };
 

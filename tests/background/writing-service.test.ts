@@ -15,7 +15,8 @@ import { createTranslationCache, type TranslationCache } from '../../utils/backg
 import { createTranslationService } from '../../utils/background/translation/service';
 import { usageForMonth } from '../../utils/background/translation/usage';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { ask, installFakeContent } from './fake-tabs';
+import { installFakeContent } from './fake-tabs';
+import { ask } from './via-message';
 
 const KEY = 'writing-test-key';
 let server: GlossaServer;
