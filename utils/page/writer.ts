@@ -8,7 +8,8 @@ import { fingerprint } from './fingerprint';
 import { createPageMarks } from './page-marks';
 import { createSlicer } from './schedule';
 import type { Unit } from './units';
-import { applyTranslation, createInertParser, matchTranslation, undoWrite, writeIntact } from './write-back';
+import type { undoWrite } from './undo-write';
+import { applyTranslation, createInertParser, matchTranslation, writeIntact } from './write-back';
 
 /**
  * Blocks written back in the first frame; each frame that used them all doubles them for the
@@ -44,6 +45,8 @@ interface WriterDeps {
   onPassEnd(): void;
   /** The bilingual view's builder: code loaded on first need (extras.ts), there before the engine starts. */
   bilingual(): typeof buildBilingual | undefined;
+  /** Putting a written block back: code loaded on first need (extras.ts), there before a written block is undone. */
+  undoWrite(): typeof undoWrite | undefined;
 }
 
 /**
@@ -184,7 +187,12 @@ export function createWriter(deps: WriterDeps) {
   /** Takes Glossa's writes out of a unit: the page's current source text is back. */
   function undo(unit: Unit): void {
     if (unit.kind === 'html') {
-      if (unit.record) undoWrite(unit.record, unit.edits);
+      if (unit.record) {
+        const undoRecord = deps.undoWrite();
+        // The engine loads it first (engine.ts, release and restore): never leave a translation behind silently.
+        if (!undoRecord) throw new Error('Glossa cannot put this block back: its undo code is not loaded');
+        undoRecord(unit.record, unit.edits);
+      }
       marks.release(unit);
       unit.bilingual?.remove();
       unit.record = undefined;
