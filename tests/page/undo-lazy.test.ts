@@ -9,7 +9,7 @@ import { createFailureMarks } from '../../utils/page/failure-marks';
 import { unitsLeftOut } from '../../utils/page/scope-change';
 import { compileScope } from '../../utils/page/site-scope';
 import { createTermRefresh } from '../../utils/page/term-refresh';
-import { undoWrite } from '../../utils/page/undo-write';
+import { releaseMarks, restoreMarks, undoWrite } from '../../utils/page/undo-write';
 import { immediateVisibility } from '../../utils/page/visibility';
 import { PAGE_BATCH_LIMIT } from '../../utils/shared/limits';
 
@@ -34,7 +34,7 @@ function gatedExtras() {
     load: async () => {
       loader.loads++;
       await gate;
-      provideEngineExtras({ buildBilingual, createTermRefresh, createFailureMarks, compileScope, unitsLeftOut, undoWrite });
+      provideEngineExtras({ buildBilingual, createTermRefresh, createFailureMarks, compileScope, unitsLeftOut, undoWrite, releaseMarks, restoreMarks });
     },
   };
   return loader;
@@ -66,7 +66,7 @@ beforeEach(() => {
 });
 
 afterEach(async () => {
-  provideEngineExtras({ buildBilingual, createTermRefresh, createFailureMarks, compileScope, unitsLeftOut, undoWrite });
+  provideEngineExtras({ buildBilingual, createTermRefresh, createFailureMarks, compileScope, unitsLeftOut, undoWrite, releaseMarks, restoreMarks });
   for (const engine of engines.splice(0)) await engine.restore();
 });
 

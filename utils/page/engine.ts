@@ -86,7 +86,7 @@ export function createPageEngine(options: PageEngineOptions): PageEngine {
     sender.scheduleFlush();
   };
 
-  /** Whether undoing the unit needs the undo code, not loaded yet (extras.ts): it holds a written translation. */
+  /** Whether undoing the unit needs the undo code, not loaded yet (extras.ts): it holds a written translation (and its marks). */
   const awaitsUndoCode = (unit: Unit) => unit.kind === 'html' && !!unit.record && !engineExtras();
   /** Loads the undo code, counted as work so idle() waits for what follows. */
   const withUndoCode = (then: () => void) => {
@@ -132,7 +132,7 @@ export function createPageEngine(options: PageEngineOptions): PageEngine {
     forget: (key) => scheduler.forget(key),
     onPassStart: passStart, onPassEnd: writePassEnd,
     bilingual: () => engineExtras()?.buildBilingual,
-    undoWrite: () => engineExtras()?.undoWrite,
+    undoCode: engineExtras,
   });
   const viewport = createViewport({
     doc, visibility: options.visibility, wroteToPage: () => observer.wroteToPage, enqueue,
@@ -225,7 +225,7 @@ export function createPageEngine(options: PageEngineOptions): PageEngine {
       writer.clear();
       marks.removeAll();
       // The undo code comes with the extras: loaded only where a block was written (restore() is awaited, not idle()).
-      if ([...registry.units].some(awaitsUndoCode)) await extras();
+      if (!engineExtras() && writer.wroteAny(registry.units)) await extras();
       await writer.undoAll(registry.units);
       registry.clear();
       progress.stop();

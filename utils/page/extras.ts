@@ -7,7 +7,7 @@ import type { createFailureMarks } from './failure-marks';
 import type { unitsLeftOut } from './scope-change';
 import type { compileScope } from './site-scope';
 import type { createTermRefresh } from './term-refresh';
-import type { undoWrite } from './undo-write';
+import type { releaseMarks, restoreMarks, undoWrite } from './undo-write';
 
 export interface EngineExtras {
   buildBilingual: typeof buildBilingual;
@@ -19,6 +19,8 @@ export interface EngineExtras {
   unitsLeftOut: typeof unitsLeftOut;
   /** Putting a translated block back (loaded before the first one is undone). */
   undoWrite: typeof undoWrite;
+  releaseMarks: typeof releaseMarks;
+  restoreMarks: typeof restoreMarks;
 }
 
 const KEY = Symbol.for('glossa.engine-extras');

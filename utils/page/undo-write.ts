@@ -1,7 +1,8 @@
-// Puts back what write-back.ts changed in a block. Needed only when a translated block is
-// undone (Show original, or the page changing a translated block), so it comes with the
+// Puts back what write-back.ts changed in a block and the attributes page-marks.ts set. Needed
+// only when a translated block is undone (Show original, or the page changing a translated block), so it comes with the
 // engine's extras (extras.ts), not with the script every translated page loads.
 import { fingerprint } from './fingerprint';
+import type { Mark, MarkRecords } from './page-marks';
 import { placeInOrder, type ChildEdit, type WriteRecord } from './write-back';
 
 /** Calls `each` with every text node written, its original data and the fingerprint of what was written. */
@@ -65,4 +66,33 @@ function sourceSuccessor(source: readonly Node[], gone: Node, parent: Node, movi
     if (source[i] !== moving && source[i].parentNode === parent) return source[i].nextSibling;
   }
   return null;
+}
+
+/** Puts a mark's original back (page-marks.ts), unless the page has set a value of its own since. */
+function unset(records: MarkRecords, mark: Mark): void {
+  const { el, name } = records.placeOf.get(mark)!;
+  records.placeOf.delete(mark);
+  const byName = records.byElement.get(el);
+  byName?.delete(name);
+  if (byName && !byName.size) records.byElement.delete(el);
+  if (el.getAttribute(name) !== mark.written || mark.original === mark.written) return;
+  if (mark.original === null) el.removeAttribute(name);
+  else el.setAttribute(name, mark.original);
+}
+
+/** Takes out the marks only `owner` held (a unit the page changed). */
+export function releaseMarks(records: MarkRecords, owner: object): void {
+  const list = records.owned.get(owner);
+  if (!list) return;
+  records.owned.delete(owner);
+  for (const mark of list) {
+    mark.owners.delete(owner);
+    if (!mark.owners.size && records.placeOf.has(mark)) unset(records, mark);
+  }
+}
+
+/** Puts back every attribute Glossa set. */
+export function restoreMarks(records: MarkRecords): void {
+  for (const mark of records.placeOf.keys()) unset(records, mark);
+  records.owned.clear();
 }

@@ -8,7 +8,7 @@ import { fingerprint } from './fingerprint';
 import { createPageMarks } from './page-marks';
 import { createSlicer } from './schedule';
 import type { Unit } from './units';
-import type { undoWrite } from './undo-write';
+import type { EngineExtras } from './extras';
 import { applyTranslation, createInertParser, matchTranslation, writeIntact } from './write-back';
 
 /**
@@ -45,8 +45,8 @@ interface WriterDeps {
   onPassEnd(): void;
   /** The bilingual view's builder: code loaded on first need (extras.ts), there before the engine starts. */
   bilingual(): typeof buildBilingual | undefined;
-  /** Putting a written block back: code loaded on first need (extras.ts), there before a written block is undone. */
-  undoWrite(): typeof undoWrite | undefined;
+  /** Putting written blocks and marks back: code loaded on first need (extras.ts), there before any is undone. */
+  undoCode(): Pick<EngineExtras, 'undoWrite' | 'releaseMarks' | 'restoreMarks'> | undefined;
 }
 
 /**
@@ -185,15 +185,17 @@ export function createWriter(deps: WriterDeps) {
   }
 
   /** Takes Glossa's writes out of a unit: the page's current source text is back. */
+  /** The undo code; the engine loads it before undoing anything written (engine.ts: release, restore). */
+  const undoCode = () => {
+    const code = deps.undoCode();
+    if (!code) throw new Error('Glossa cannot put the page back: its undo code is not loaded');
+    return code;
+  };
+
   function undo(unit: Unit): void {
     if (unit.kind === 'html') {
-      if (unit.record) {
-        const undoRecord = deps.undoWrite();
-        // The engine loads it first (engine.ts, release and restore): never leave a translation behind silently.
-        if (!undoRecord) throw new Error('Glossa cannot put this block back: its undo code is not loaded');
-        undoRecord(unit.record, unit.edits);
-      }
-      marks.release(unit);
+      if (unit.record) undoCode().undoWrite(unit.record, unit.edits);
+      if (marks.holds(unit)) undoCode().releaseMarks(marks.records, unit);
       unit.bilingual?.remove();
       unit.record = undefined;
       unit.bilingual = undefined;
@@ -229,7 +231,14 @@ export function createWriter(deps: WriterDeps) {
         restored++;
         undo(unit);
       }
-      marks.restoreAll();
+      if (marks.any) undoCode().restoreMarks(marks.records);
+    },
+
+    /** Whether undoing everything needs the undo code: something was written, or an attribute marked. */
+    wroteAny(units: Iterable<Unit>): boolean {
+      if (marks.any) return true;
+      for (const unit of units) if (unit.kind === 'html' && unit.record) return true;
+      return false;
     },
 
     /** Whether the unit's nodes are as Glossa left them (nothing changed while it could not look). */
