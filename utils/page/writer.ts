@@ -8,7 +8,7 @@ import { fingerprint } from './fingerprint';
 import { createPageMarks } from './page-marks';
 import { createSlicer } from './schedule';
 import type { Unit } from './units';
-import type { EngineExtras } from './extras';
+import type { releaseMarks, restoreMarks, undoWrite } from './undo-write';
 import { applyTranslation, createInertParser, matchTranslation, writeIntact } from './write-back';
 
 /**
@@ -46,7 +46,7 @@ interface WriterDeps {
   /** The bilingual view's builder: code loaded on first need (extras.ts), there before the engine starts. */
   bilingual(): typeof buildBilingual | undefined;
   /** Putting written blocks and marks back: code loaded on first need (extras.ts), there before any is undone. */
-  undoCode(): Pick<EngineExtras, 'undoWrite' | 'releaseMarks' | 'restoreMarks'> | undefined;
+  undoCode(): { undoWrite: typeof undoWrite; releaseMarks: typeof releaseMarks; restoreMarks: typeof restoreMarks } | undefined;
 }
 
 /**
