@@ -86,8 +86,8 @@ export function createPageEngine(options: PageEngineOptions): PageEngine {
     sender.scheduleFlush();
   };
 
-  /** Whether undoing the unit needs the undo code, not loaded yet (extras.ts): it holds a written translation (and its marks). */
-  const awaitsUndoCode = (unit: Unit) => unit.kind === 'html' && !!unit.record && !engineExtras();
+  /** Whether undoing the unit needs the undo code (extras.ts), not loaded yet: it holds a written translation. */
+  const awaitsUndoCode = (unit: Unit) => !engineExtras() && writer.needsUndoCode(unit);
   /** Loads the undo code, counted as work so idle() waits for what follows. */
   const withUndoCode = (then: () => void) => {
     passStart();

@@ -184,14 +184,16 @@ export function createWriter(deps: WriterDeps) {
     return writing;
   }
 
-  /** Takes Glossa's writes out of a unit: the page's current source text is back. */
   /** The undo code; the engine loads it before undoing anything written (engine.ts: release, restore). */
   const undoCode = () => {
     const code = deps.undoCode();
     if (!code) throw new Error('Glossa cannot put the page back: its undo code is not loaded');
     return code;
   };
+  /** Whether undoing the unit needs the undo code: it holds a written translation or marks. */
+  const needsUndoCode = (unit: Unit) => unit.kind === 'html' && (!!unit.record || marks.holds(unit));
 
+  /** Takes Glossa's writes out of a unit: the page's current source text is back. */
   function undo(unit: Unit): void {
     if (unit.kind === 'html') {
       if (unit.record) undoCode().undoWrite(unit.record, unit.edits);
@@ -237,9 +239,11 @@ export function createWriter(deps: WriterDeps) {
     /** Whether undoing everything needs the undo code: something was written, or an attribute marked. */
     wroteAny(units: Iterable<Unit>): boolean {
       if (marks.any) return true;
-      for (const unit of units) if (unit.kind === 'html' && unit.record) return true;
+      for (const unit of units) if (needsUndoCode(unit)) return true;
       return false;
     },
+
+    needsUndoCode,
 
     /** Whether the unit's nodes are as Glossa left them (nothing changed while it could not look). */
     intact(unit: Unit): boolean {
