@@ -31,6 +31,14 @@ export default defineConfig({
     'build:publicAssets': (_wxt, files) => {
       files.push(...mergedLocales());
     },
+    // page-extras.js takes page-engine.js's polyfill instead of a copy of its own (utils/content/browser-handoff.ts).
+    'vite:build:extendConfig': (entrypoints, config) => {
+      if (!entrypoints.some((entry) => entry.name === 'page-extras')) return;
+      const own = { find: /^wxt\/browser$/, replacement: resolve(__dirname, 'utils/content/extras-browser.ts') };
+      const alias = config.resolve?.alias;
+      const entries = Array.isArray(alias) ? alias : Object.entries(alias ?? {}).map(([find, replacement]) => ({ find, replacement: replacement as string }));
+      config.resolve = { ...config.resolve, alias: [own, ...entries] };
+    },
   },
   manifest: ({ browser, mode }) => {
     const apiHosts = [...new Set(Object.values(planAddresses()).map(originPattern))];

@@ -4,7 +4,8 @@
 import { describe, expect, it } from 'vitest';
 import { plainOf, serializeBlock } from '../../utils/page/serialize';
 import { fingerprint } from '../../utils/page/fingerprint';
-import { applyTranslation, createInertParser, matchTranslation, undoWrite, writeIntact } from '../../utils/page/write-back';
+import { applyTranslation, createInertParser, matchTranslation, writeIntact } from '../../utils/page/write-back';
+import { undoWrite } from '../../utils/page/undo-write';
 import { createScheduler, type Schedulable } from '../../utils/page/scheduler';
 
 const BLOCKS = [

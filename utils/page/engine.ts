@@ -8,7 +8,7 @@
 //   observe.ts (following the page) ·
 //   failure-marks.ts · progress.ts (progress and the idle promise) · block-texts.ts and
 //   term-refresh.ts (fixing a term) · language.ts (which language the page is in) ·
-//   extras.ts (code loaded on first need: the bilingual view, term refresh).
+//   extras.ts (code loaded on first need: the bilingual view, term refresh, undoing written blocks).
 import type { BlockResult } from '../shared/protocol';
 import { markBlockFailed, releaseBlock } from './block-state';
 import { createCollector } from './collector';
@@ -86,8 +86,18 @@ export function createPageEngine(options: PageEngineOptions): PageEngine {
     sender.scheduleFlush();
   };
 
+  /** Whether undoing the unit needs the undo code (extras.ts), not loaded yet: it holds a written translation. */
+  const awaitsUndoCode = (unit: Unit) => !engineExtras() && writer.needsUndoCode(unit);
+  /** Loads the undo code, counted as work so idle() waits for what follows. */
+  const withUndoCode = (then: () => void) => {
+    passStart();
+    void extras().then(then, () => undefined).finally(writePassEnd);
+  };
+
   /** Forgets a unit the page changed (or took out); its text goes back to the source and is read anew. */
   function release(unit: Unit): void {
+    // Kept (and its nodes owned) until the code that puts it back is here; then released as now.
+    if (awaitsUndoCode(unit)) return withUndoCode(() => !stopped && release(unit));
     const previous = unit.state;
     if (!releaseBlock(unit)) return;
     unit.version++;
@@ -122,6 +132,7 @@ export function createPageEngine(options: PageEngineOptions): PageEngine {
     forget: (key) => scheduler.forget(key),
     onPassStart: passStart, onPassEnd: writePassEnd,
     bilingual: () => engineExtras()?.buildBilingual,
+    undoCode: engineExtras,
   });
   const viewport = createViewport({
     doc, visibility: options.visibility, wroteToPage: () => observer.wroteToPage, enqueue,
@@ -213,6 +224,8 @@ export function createPageEngine(options: PageEngineOptions): PageEngine {
       scheduler.clear();
       writer.clear();
       marks.removeAll();
+      // The undo code comes with the extras: loaded only where a block was written (restore() is awaited, not idle()).
+      if (!engineExtras() && writer.wroteAny(registry.units)) await extras();
       await writer.undoAll(registry.units);
       registry.clear();
       progress.stop();

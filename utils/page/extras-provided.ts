@@ -6,5 +6,6 @@ import { createFailureMarks } from './failure-marks';
 import { unitsLeftOut } from './scope-change';
 import { compileScope } from './site-scope';
 import { createTermRefresh } from './term-refresh';
+import { releaseMarks, restoreMarks, undoWrite } from './undo-write';
 
-provideEngineExtras({ buildBilingual, createTermRefresh, createFailureMarks, compileScope, unitsLeftOut });
+provideEngineExtras({ buildBilingual, createTermRefresh, createFailureMarks, compileScope, unitsLeftOut, undoWrite, releaseMarks, restoreMarks });

@@ -1,5 +1,5 @@
 // Code the page engine needs only sometimes (the bilingual view, translating a fixed term
-// again, marks on failed blocks, a site's scope rules) is left out of the script every
+// again, marks on failed blocks, a site's scope rules, undoing translated blocks) is left out of the script every
 // translated page loads: the caller loads it on first need (the content script asks the
 // background to inject page-extras.js), and it registers itself here, in the content script's world. Type imports only: nothing of it is bundled here.
 import type { buildBilingual } from './bilingual';
@@ -7,6 +7,7 @@ import type { createFailureMarks } from './failure-marks';
 import type { unitsLeftOut } from './scope-change';
 import type { compileScope } from './site-scope';
 import type { createTermRefresh } from './term-refresh';
+import type { releaseMarks, restoreMarks, undoWrite } from './undo-write';
 
 export interface EngineExtras {
   buildBilingual: typeof buildBilingual;
@@ -16,6 +17,10 @@ export interface EngineExtras {
   /** A site's scope rules (loaded where a site has some). */
   compileScope: typeof compileScope;
   unitsLeftOut: typeof unitsLeftOut;
+  /** Putting a translated block back (loaded before the first one is undone). */
+  undoWrite: typeof undoWrite;
+  releaseMarks: typeof releaseMarks;
+  restoreMarks: typeof restoreMarks;
 }
 
 const KEY = Symbol.for('glossa.engine-extras');

@@ -1,7 +1,7 @@
 // Attributes Glossa sets beside a translation so the page says what it now is: `<html lang>`
 // and `dir`, the `lang`/`dir` of blocks whose language or direction differs from the
 // document's, and the value of a translated option (pinned, since it defaults to the text).
-// Each is recorded with the page's own value (or its absence) and put back exactly.
+// Each is recorded with the page's own value (or its absence) and put back exactly (undo-write.ts).
 
 /** Base languages written right to left. */
 const RIGHT_TO_LEFT = new Set(['ar', 'arc', 'ckb', 'dv', 'fa', 'he', 'iw', 'ks', 'ku', 'ps', 'sd', 'ug', 'ur', 'yi']);
@@ -19,11 +19,19 @@ export function isRightToLeft(lang: string): boolean {
   return RIGHT_TO_LEFT.has(lang.trim().split(/[-_]/)[0].toLowerCase());
 }
 
-interface Mark {
+export interface Mark {
   /** The page's value (null: the attribute was absent). */
   original: string | null;
   written: string;
   owners: Set<object>;
+}
+
+/** Every attribute Glossa set: what undo-write.ts needs to put them back (loaded with the extras). */
+export interface MarkRecords {
+  byElement: Map<Element, Map<string, Mark>>;
+  /** The marks each owner (a unit, or the document) holds. */
+  owned: Map<object, Mark[]>;
+  placeOf: Map<Mark, { el: Element; name: string }>;
 }
 
 /** Who holds the document's marks (released only when the whole page is restored). */
@@ -32,9 +40,8 @@ const DOCUMENT_OWNER = {};
 export function createPageMarks(doc: Document, targetLang: string) {
   const lang = langTagOf(targetLang);
   const rtl = isRightToLeft(lang);
-  const marks = new Map<Element, Map<string, Mark>>();
-  const owned = new Map<object, Mark[]>();
-  const placeOf = new Map<Mark, { el: Element; name: string }>();
+  const records: MarkRecords = { byElement: new Map(), owned: new Map(), placeOf: new Map() };
+  const { byElement: marks, owned, placeOf } = records;
 
   const set = (owner: object, el: Element, name: string, value: string): void => {
     let byName = marks.get(el);
@@ -51,18 +58,6 @@ export function createPageMarks(doc: Document, targetLang: string) {
     const list = owned.get(owner);
     if (list) list.push(mark);
     else owned.set(owner, [mark]);
-  };
-
-  /** Puts a mark's original back, unless the page has set a value of its own since. */
-  const unset = (mark: Mark): void => {
-    const { el, name } = placeOf.get(mark)!;
-    placeOf.delete(mark);
-    const byName = marks.get(el);
-    byName?.delete(name);
-    if (byName && !byName.size) marks.delete(el);
-    if (el.getAttribute(name) !== mark.written || mark.original === mark.written) return;
-    if (mark.original === null) el.removeAttribute(name);
-    else el.setAttribute(name, mark.original);
   };
 
   /** The attribute's value as the page wrote it. */
@@ -110,21 +105,14 @@ export function createPageMarks(doc: Document, targetLang: string) {
 
     set,
 
-    /** Takes out the marks only `owner` held (a unit the page changed). */
-    release(owner: object): void {
-      const list = owned.get(owner);
-      if (!list) return;
-      owned.delete(owner);
-      for (const mark of list) {
-        mark.owners.delete(owner);
-        if (!mark.owners.size && placeOf.has(mark)) unset(mark);
-      }
-    },
+    records,
 
-    /** Puts back every attribute Glossa set. */
-    restoreAll(): void {
-      for (const mark of placeOf.keys()) unset(mark);
-      owned.clear();
+    /** Whether `owner` holds marks (taking them out needs the undo code, undo-write.ts). */
+    holds: (owner: object): boolean => owned.has(owner),
+
+    /** Whether Glossa set any attribute. */
+    get any(): boolean {
+      return placeOf.size > 0;
     },
   };
 }

@@ -8,7 +8,8 @@ import { fingerprint } from './fingerprint';
 import { createPageMarks } from './page-marks';
 import { createSlicer } from './schedule';
 import type { Unit } from './units';
-import { applyTranslation, createInertParser, matchTranslation, undoWrite, writeIntact } from './write-back';
+import type { releaseMarks, restoreMarks, undoWrite } from './undo-write';
+import { applyTranslation, createInertParser, matchTranslation, writeIntact } from './write-back';
 
 /**
  * Blocks written back in the first frame; each frame that used them all doubles them for the
@@ -44,6 +45,8 @@ interface WriterDeps {
   onPassEnd(): void;
   /** The bilingual view's builder: code loaded on first need (extras.ts), there before the engine starts. */
   bilingual(): typeof buildBilingual | undefined;
+  /** Putting written blocks and marks back: code loaded on first need (extras.ts), there before any is undone. */
+  undoCode(): { undoWrite: typeof undoWrite; releaseMarks: typeof releaseMarks; restoreMarks: typeof restoreMarks } | undefined;
 }
 
 /**
@@ -181,11 +184,20 @@ export function createWriter(deps: WriterDeps) {
     return writing;
   }
 
+  /** The undo code; the engine loads it before undoing anything written (engine.ts: release, restore). */
+  const undoCode = () => {
+    const code = deps.undoCode();
+    if (!code) throw new Error('Glossa cannot put the page back: its undo code is not loaded');
+    return code;
+  };
+  /** Whether undoing the unit needs the undo code: it holds a written translation or marks. */
+  const needsUndoCode = (unit: Unit) => unit.kind === 'html' && (!!unit.record || marks.holds(unit));
+
   /** Takes Glossa's writes out of a unit: the page's current source text is back. */
   function undo(unit: Unit): void {
     if (unit.kind === 'html') {
-      if (unit.record) undoWrite(unit.record, unit.edits);
-      marks.release(unit);
+      if (unit.record) undoCode().undoWrite(unit.record, unit.edits);
+      if (marks.holds(unit)) undoCode().releaseMarks(marks.records, unit);
       unit.bilingual?.remove();
       unit.record = undefined;
       unit.bilingual = undefined;
@@ -221,8 +233,17 @@ export function createWriter(deps: WriterDeps) {
         restored++;
         undo(unit);
       }
-      marks.restoreAll();
+      if (marks.any) undoCode().restoreMarks(marks.records);
     },
+
+    /** Whether undoing everything needs the undo code: something was written, or an attribute marked. */
+    wroteAny(units: Iterable<Unit>): boolean {
+      if (marks.any) return true;
+      for (const unit of units) if (needsUndoCode(unit)) return true;
+      return false;
+    },
+
+    needsUndoCode,
 
     /** Whether the unit's nodes are as Glossa left them (nothing changed while it could not look). */
     intact(unit: Unit): boolean {
