@@ -229,6 +229,11 @@ export class FirefoxGlossa implements GlossaHarness<Page> {
     await waitForText(page, text, 'body', timeoutMs);
   }
 
+  /** The tab's `prefers-color-scheme`, as the system setting would set it (the tab's browsing context override). */
+  async colorScheme(page: Page, scheme: 'light' | 'dark'): Promise<void> {
+    await this.chrome.run(`${this.findTab(page)} tab.linkedBrowser.browsingContext.prefersColorSchemeOverride = ${JSON.stringify(scheme)};`);
+  }
+
   /** The toolbar button's badge for the page's tab (MV2: browserAction). */
   async badge(page: Page): Promise<{ text: string; title: string; color: number[] }> {
     const tabId = await this.tabIdOf(page);
