@@ -16,13 +16,13 @@ export const POPOVER_HOST = 'glossa-selection-popover';
 
 /** A frame as both drivers offer it (playwright-core's and puppeteer-core's `Frame`). */
 export interface DriverFrame {
+  url(): string;
   evaluate<R, A>(fn: (arg: A) => R | Promise<R>, arg: A): Promise<R>;
   $$(selector: string): Promise<{ click(): Promise<void> }[]>;
 }
 
 /** A page as both drivers offer it. */
 export interface DriverPage extends DriverFrame {
-  url(): string;
   frames(): DriverFrame[];
   mainFrame(): DriverFrame;
   bringToFront(): Promise<void>;
@@ -53,6 +53,15 @@ function selectTextInPage({ selector, text }: { selector: string; text: string }
   const [endNode, endOffset] = locate(at + text.length, false);
   window.getSelection()!.setBaseAndExtent(startNode, startOffset, endNode, endOffset);
   return window.getSelection()!.toString();
+}
+
+/**
+ * Where a frame is, asked in the frame: BiDi reports moz-extension:// navigations late or never
+ * (frame.url() stays about:blank). A frame that does not answer at once (navigating, detached) is not the one.
+ */
+function hrefOf(frame: DriverFrame): Promise<string> {
+  const timeout = new Promise<string>((resolve) => setTimeout(() => resolve(''), 1_000));
+  return Promise.race([frame.evaluate(() => location.href, null).catch(() => ''), timeout]);
 }
 
 /** Glossa's term form frame (an extension page the content script places on the page), its fields found by selector. */
@@ -249,7 +258,7 @@ export abstract class InPage {
   async frame(urlEnd: string): Promise<InFrame> {
     const frame = await waitUntil(async () => {
       for (const candidate of this.driver.frames().filter((f) => f !== this.driver.mainFrame())) {
-        if ((await candidate.evaluate(() => location.href, null).catch(() => '')).endsWith(urlEnd)) return candidate;
+        if (candidate.url().endsWith(urlEnd) || (await hrefOf(candidate)).endsWith(urlEnd)) return candidate;
       }
       return undefined;
     }, `the frame ${urlEnd}`);
@@ -264,14 +273,14 @@ export abstract class InPage {
     };
   }
 
-  /** The term form frame Glossa shows on the page. Each child frame is asked where it is (BiDi reports moz-extension:// navigations late). */
+  /** The term form frame Glossa shows on the page. */
   async termForm(): Promise<TermForm> {
     const prefix = `${this.extensionUrl}/term-form.html#`;
     const frame = await waitUntil(async () => {
-      for (const candidate of this.driver.frames().filter((f) => f !== this.driver.mainFrame())) {
-        const href = await candidate.evaluate(() => location.href, null).catch(() => '');
-        if (href.startsWith(prefix)) return candidate;
-      }
+      const children = this.driver.frames().filter((f) => f !== this.driver.mainFrame());
+      const named = children.find((f) => f.url().startsWith(prefix));
+      if (named) return named;
+      for (const candidate of children) if ((await hrefOf(candidate)).startsWith(prefix)) return candidate;
       return undefined;
     }, 'the term form frame', 15_000);
     return new TermForm(frame, this.driver);
