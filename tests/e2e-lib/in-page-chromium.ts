@@ -53,6 +53,14 @@ class ChromiumInPage extends InPage {
     return this.glossa.clickMenu('fix-translation', this.page, info);
   }
 
+  translateFieldCommand(): Promise<void> {
+    return this.glossa.dispatchCommand('translate-field', this.page);
+  }
+
+  translateFieldMenu(): Promise<void> {
+    return this.glossa.clickMenu('translate-field', this.page, { editable: true });
+  }
+
   colorScheme(scheme: 'light' | 'dark'): Promise<void> {
     return this.page.emulateMedia({ colorScheme: scheme });
   }

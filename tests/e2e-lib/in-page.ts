@@ -158,6 +158,9 @@ export class TermForm {
 export interface InFrame {
   selectText(selector: string, text: string): Promise<string>;
   click(selector: string): Promise<void>;
+  focus(selector: string): Promise<void>;
+  /** A field's value. */
+  value(selector: string): Promise<string>;
   popover(): ClosedRoot;
 }
 
@@ -176,6 +179,9 @@ export abstract class InPage {
   abstract translateSelectionMenu(info: Record<string, unknown>): Promise<void>;
   abstract translateSelectionShortcut(): Promise<void>;
   abstract fixTranslationMenu(info: Record<string, unknown>): Promise<void>;
+  /** Writing help on the focused field: its shortcut, and its item of the editable context menu. */
+  abstract translateFieldCommand(): Promise<void>;
+  abstract translateFieldMenu(): Promise<void>;
   /** The page's `prefers-color-scheme`, as the system setting would set it. */
   abstract colorScheme(scheme: 'light' | 'dark'): Promise<void>;
   /** Runs `fn` in Glossa's content-script world of the top frame (never the page's); `fn` travels as source. */
@@ -269,6 +275,8 @@ export abstract class InPage {
         if (!element) throw new Error(`Nothing matches ${selector} in ${urlEnd}`);
         await element.click();
       },
+      focus: (selector) => frame.evaluate((s) => (document.querySelector(s) as HTMLElement).focus(), selector),
+      value: (selector) => frame.evaluate((s) => (document.querySelector(s) as HTMLInputElement).value, selector),
       popover: () => this.popoverInFrame(frame),
     };
   }
