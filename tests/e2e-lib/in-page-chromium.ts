@@ -2,7 +2,7 @@
 // The in-page suites' browser (in-page.ts) in Chromium: chromium-harness.ts over playwright-core.
 // Glossa's isolated world is reached over the DevTools protocol; the colour scheme is emulated.
 import type { Frame, Page } from 'playwright-core';
-import { launchGlossaInChromium, type ChromiumGlossa } from './chromium-harness';
+import { badgeText, launchGlossaInChromium, type ChromiumGlossa } from './chromium-harness';
 import { popoverIn, type GlossaRoot } from './closed-roots-chromium';
 import type { LaunchOptions, TabStateSnapshot } from './harness';
 import { InPage, type DriverFrame, type DriverPage, type InPageBrowser } from './in-page';
@@ -33,12 +33,24 @@ class ChromiumInPage extends InPage {
     return this.glossa.waitForPhase(this.page, phase);
   }
 
-  waitForText(text: string): Promise<void> {
-    return this.glossa.waitForText(this.page, text);
+  waitForText(text: string, timeoutMs?: number): Promise<void> {
+    return this.glossa.waitForText(this.page, text, timeoutMs);
   }
 
   translatePage(): Promise<void> {
     return this.glossa.dispatchCommand('translate-page', this.page);
+  }
+
+  translatePageMenu(): Promise<void> {
+    return this.glossa.clickMenu('translate-page', this.page);
+  }
+
+  badgeText(): Promise<string> {
+    return badgeText(this.glossa, this.page);
+  }
+
+  async reload(): Promise<void> {
+    await this.page.reload();
   }
 
   translateSelectionMenu(info: Record<string, unknown>): Promise<void> {
@@ -111,6 +123,7 @@ export async function launchInPageChromium(options: LaunchOptions): Promise<InPa
       await tab.close();
       return url;
     },
+    stopWorker: () => glossa.stopWorker(),
     close: () => glossa.close(),
   };
 }

@@ -34,12 +34,24 @@ class FirefoxInPage extends InPage {
     return this.glossa.waitForPhase(this.page, phase);
   }
 
-  waitForText(text: string): Promise<void> {
-    return this.glossa.waitForText(this.page, text);
+  waitForText(text: string, timeoutMs?: number): Promise<void> {
+    return this.glossa.waitForText(this.page, text, timeoutMs);
   }
 
   translatePage(): Promise<void> {
     return this.glossa.dispatchCommand('translate-page', this.page);
+  }
+
+  translatePageMenu(): Promise<void> {
+    return this.glossa.clickMenu('translate-page', this.page);
+  }
+
+  async badgeText(): Promise<string> {
+    return (await this.glossa.badge(this.page)).text;
+  }
+
+  async reload(): Promise<void> {
+    await this.page.reload();
   }
 
   translateSelectionMenu(info: Record<string, unknown>): Promise<void> {

@@ -174,8 +174,13 @@ export abstract class InPage {
   protected abstract popoverInFrame(frame: DriverFrame): ClosedRoot;
   abstract tabState(): Promise<TabStateSnapshot>;
   abstract waitForPhase(phase: TabStateSnapshot['phase']): Promise<TabStateSnapshot>;
-  abstract waitForText(text: string): Promise<void>;
+  abstract waitForText(text: string, timeoutMs?: number): Promise<void>;
   abstract translatePage(): Promise<void>;
+  /** The page context menu's "translate page" item. */
+  abstract translatePageMenu(): Promise<void>;
+  /** The toolbar button's badge text for the page's tab. */
+  abstract badgeText(): Promise<string>;
+  abstract reload(): Promise<void>;
   abstract translateSelectionMenu(info: Record<string, unknown>): Promise<void>;
   abstract translateSelectionShortcut(): Promise<void>;
   abstract fixTranslationMenu(info: Record<string, unknown>): Promise<void>;
@@ -208,6 +213,11 @@ export abstract class InPage {
   /** Selects the first occurrence of `text` in the element matching `selector`; returns the selection's text. */
   selectText(selector: string, text: string): Promise<string> {
     return this.driver.evaluate(selectTextInPage, { selector, text });
+  }
+
+  /** Waits until `fn(arg)` is truthy in the page, polled by time (a tab not in front gets no animation frames). */
+  async waitIn<A>(fn: (arg: A) => unknown, arg: A, what: string, timeoutMs = 20_000): Promise<void> {
+    await waitUntil(() => this.driver.evaluate(fn, arg), `${what} in ${this.url()}`, timeoutMs);
   }
 
   /** Moves the keyboard focus to the element matching `selector`. */
@@ -311,6 +321,8 @@ export interface InPageBrowser {
   allowClipboard(): Promise<void>;
   /** The text on the system clipboard. */
   readClipboard(page: InPage): Promise<string>;
+  /** Stops the extension's service worker as Chrome does when idle (Chromium only: Firefox runs an MV2 background page). */
+  stopWorker?(): Promise<void>;
   /** Waits until a tab of the extension page `path` (e.g. '/options.html') opens; closes it and returns its URL. */
   closeExtensionTab(path: string): Promise<string>;
   close(): Promise<void>;
