@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pseudoTranslate } from '../../server/index';
 import { HOSTILE_PAYLOADS } from '../content/selection/hostile-payloads';
 import { TEST_KEY } from '../e2e-lib/harness';
-import { launchInPage, POPOVER_HOST, type InPage, type InPageBrowser } from '../e2e-lib/in-page';
+import { launchInPage, nothingHappensFor, POPOVER_HOST, type InPage, type InPageBrowser } from '../e2e-lib/in-page';
 import { e2eBrowser } from '../e2e-lib/launch-live';
 import { defaults, translateRequests } from '../e2e-lib/requests';
 import { waitUntil } from '../e2e-lib/wait';
@@ -45,9 +45,6 @@ const FRAME = `<!doctype html><html lang="en"><head><meta charset="utf-8"></head
 function shownText(html: string): string {
   return html.replace(/<[^>]+>/g, '').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
 }
-
-/** Waits `ms` where only time can show that nothing happens (see docs/testing.md). */
-const nothingHappensFor = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe(`selection popover in ${firefox ? 'Firefox' : 'Chromium'}`, () => {
   let glossa: InPageBrowser;

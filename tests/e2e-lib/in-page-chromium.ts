@@ -4,13 +4,13 @@
 import type { Frame, Page } from 'playwright-core';
 import { badgeText, launchGlossaInChromium, type ChromiumGlossa } from './chromium-harness';
 import { popoverIn, type GlossaRoot } from './closed-roots-chromium';
-import type { LaunchOptions, TabStateSnapshot } from './harness';
+import type { LaunchOptions } from './harness';
 import { InPage, type DriverFrame, type DriverPage, type InPageBrowser } from './in-page';
 import { waitUntil } from './wait';
 
-class ChromiumInPage extends InPage {
-  constructor(private readonly glossa: ChromiumGlossa, readonly page: Page) {
-    super(page as unknown as DriverPage);
+class ChromiumInPage extends InPage<Page> {
+  constructor(protected override readonly glossa: ChromiumGlossa, page: Page) {
+    super(page as unknown as DriverPage, glossa, page);
   }
 
   get extensionUrl(): string {
@@ -25,52 +25,8 @@ class ChromiumInPage extends InPage {
     return popoverIn(frame as unknown as Frame, this.glossa.extensionId);
   }
 
-  tabState(): Promise<TabStateSnapshot> {
-    return this.glossa.tabState(this.page);
-  }
-
-  waitForPhase(phase: TabStateSnapshot['phase']): Promise<TabStateSnapshot> {
-    return this.glossa.waitForPhase(this.page, phase);
-  }
-
-  waitForText(text: string, timeoutMs?: number): Promise<void> {
-    return this.glossa.waitForText(this.page, text, timeoutMs);
-  }
-
-  translatePage(): Promise<void> {
-    return this.glossa.dispatchCommand('translate-page', this.page);
-  }
-
-  translatePageMenu(): Promise<void> {
-    return this.glossa.clickMenu('translate-page', this.page);
-  }
-
   badgeText(): Promise<string> {
     return badgeText(this.glossa, this.page);
-  }
-
-  async reload(): Promise<void> {
-    await this.page.reload();
-  }
-
-  translateSelectionMenu(info: Record<string, unknown>): Promise<void> {
-    return this.glossa.clickMenu('translate-selection', this.page, info);
-  }
-
-  translateSelectionShortcut(): Promise<void> {
-    return this.glossa.dispatchCommand('translate-selection', this.page);
-  }
-
-  fixTranslationMenu(info: Record<string, unknown>): Promise<void> {
-    return this.glossa.clickMenu('fix-translation', this.page, info);
-  }
-
-  translateFieldCommand(): Promise<void> {
-    return this.glossa.dispatchCommand('translate-field', this.page);
-  }
-
-  translateFieldMenu(): Promise<void> {
-    return this.glossa.clickMenu('translate-field', this.page, { editable: true });
   }
 
   colorScheme(scheme: 'light' | 'dark'): Promise<void> {

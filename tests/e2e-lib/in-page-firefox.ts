@@ -4,13 +4,13 @@
 import type { Page } from 'puppeteer-core';
 import { popoverIn, type GlossaRoot } from './closed-roots-firefox';
 import { launchGlossaInFirefox, type FirefoxGlossa } from './firefox-harness';
-import type { LaunchOptions, TabStateSnapshot } from './harness';
+import type { LaunchOptions } from './harness';
 import { InPage, type DriverFrame, type DriverPage, type InPageBrowser } from './in-page';
 import { waitUntil } from './wait';
 
-class FirefoxInPage extends InPage {
-  constructor(private readonly glossa: FirefoxGlossa, readonly page: Page) {
-    super(page as unknown as DriverPage);
+class FirefoxInPage extends InPage<Page> {
+  constructor(protected override readonly glossa: FirefoxGlossa, page: Page) {
+    super(page as unknown as DriverPage, glossa, page);
   }
 
   get extensionUrl(): string {
@@ -26,52 +26,8 @@ class FirefoxInPage extends InPage {
     throw new Error('The Firefox harness reaches Glossa\'s world in the top frame only');
   }
 
-  tabState(): Promise<TabStateSnapshot> {
-    return this.glossa.tabState(this.page);
-  }
-
-  waitForPhase(phase: TabStateSnapshot['phase']): Promise<TabStateSnapshot> {
-    return this.glossa.waitForPhase(this.page, phase);
-  }
-
-  waitForText(text: string, timeoutMs?: number): Promise<void> {
-    return this.glossa.waitForText(this.page, text, timeoutMs);
-  }
-
-  translatePage(): Promise<void> {
-    return this.glossa.dispatchCommand('translate-page', this.page);
-  }
-
-  translatePageMenu(): Promise<void> {
-    return this.glossa.clickMenu('translate-page', this.page);
-  }
-
   async badgeText(): Promise<string> {
     return (await this.glossa.badge(this.page)).text;
-  }
-
-  async reload(): Promise<void> {
-    await this.page.reload();
-  }
-
-  translateSelectionMenu(info: Record<string, unknown>): Promise<void> {
-    return this.glossa.clickMenu('translate-selection', this.page, info);
-  }
-
-  translateSelectionShortcut(): Promise<void> {
-    return this.glossa.dispatchCommand('translate-selection', this.page);
-  }
-
-  fixTranslationMenu(info: Record<string, unknown>): Promise<void> {
-    return this.glossa.clickMenu('fix-translation', this.page, info);
-  }
-
-  translateFieldCommand(): Promise<void> {
-    return this.glossa.dispatchCommand('translate-field', this.page);
-  }
-
-  translateFieldMenu(): Promise<void> {
-    return this.glossa.clickMenu('translate-field', this.page, { editable: true });
   }
 
   colorScheme(scheme: 'light' | 'dark'): Promise<void> {

@@ -7,7 +7,7 @@
 import type { AxeResults, Result } from 'axe-core';
 import { axeSource } from './axe';
 import type { ClosedRoot } from './closed-root';
-import type { ApiServer, LaunchOptions, TabStateSnapshot } from './harness';
+import type { ApiServer, GlossaHarness, LaunchOptions, TabStateSnapshot } from './harness';
 import { e2eBrowser } from './launch-live';
 import type { PageServer } from './page-server';
 import { waitUntil } from './wait';
@@ -26,6 +26,7 @@ export interface DriverPage extends DriverFrame {
   frames(): DriverFrame[];
   mainFrame(): DriverFrame;
   bringToFront(): Promise<void>;
+  reload(): Promise<unknown>;
   close(): Promise<void>;
   readonly keyboard: { down(key: string): Promise<void>; up(key: string): Promise<void>; press(key: string): Promise<void>; type(text: string): Promise<void> };
 }
@@ -164,35 +165,71 @@ export interface InFrame {
   popover(): ClosedRoot;
 }
 
-/** A tab of a test page with Glossa, in either browser. */
-export abstract class InPage {
-  constructor(readonly driver: DriverPage) {}
+/** Waits `ms` where only time can show that nothing happens (the waits docs/testing.md lists). */
+export const nothingHappensFor = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A tab of a test page with Glossa, in either browser: its harness's calls for this tab, and what the drivers share. */
+export abstract class InPage<P = unknown> {
+  constructor(readonly driver: DriverPage, protected readonly glossa: GlossaHarness<P>, readonly page: P) {}
 
   /** Glossa's selection popover in the page (a closed shadow root). */
   abstract popover(): ClosedRoot;
   /** Glossa's selection popover in a child frame. */
   protected abstract popoverInFrame(frame: DriverFrame): ClosedRoot;
-  abstract tabState(): Promise<TabStateSnapshot>;
-  abstract waitForPhase(phase: TabStateSnapshot['phase']): Promise<TabStateSnapshot>;
-  abstract waitForText(text: string, timeoutMs?: number): Promise<void>;
-  abstract translatePage(): Promise<void>;
-  /** The page context menu's "translate page" item. */
-  abstract translatePageMenu(): Promise<void>;
   /** The toolbar button's badge text for the page's tab. */
   abstract badgeText(): Promise<string>;
-  abstract reload(): Promise<void>;
-  abstract translateSelectionMenu(info: Record<string, unknown>): Promise<void>;
-  abstract translateSelectionShortcut(): Promise<void>;
-  abstract fixTranslationMenu(info: Record<string, unknown>): Promise<void>;
-  /** Writing help on the focused field: its shortcut, and its item of the editable context menu. */
-  abstract translateFieldCommand(): Promise<void>;
-  abstract translateFieldMenu(): Promise<void>;
   /** The page's `prefers-color-scheme`, as the system setting would set it. */
   abstract colorScheme(scheme: 'light' | 'dark'): Promise<void>;
   /** Runs `fn` in Glossa's content-script world of the top frame (never the page's); `fn` travels as source. */
   abstract inContentWorld<R, A>(fn: (arg: A) => R | Promise<R>, arg: A): Promise<R>;
   /** The URL of Glossa's extension pages (`chrome-extension://…`, `moz-extension://…`). */
   abstract readonly extensionUrl: string;
+
+  tabState(): Promise<TabStateSnapshot> {
+    return this.glossa.tabState(this.page);
+  }
+
+  waitForPhase(phase: TabStateSnapshot['phase']): Promise<TabStateSnapshot> {
+    return this.glossa.waitForPhase(this.page, phase);
+  }
+
+  waitForText(text: string, timeoutMs?: number): Promise<void> {
+    return this.glossa.waitForText(this.page, text, timeoutMs);
+  }
+
+  translatePage(): Promise<void> {
+    return this.glossa.dispatchCommand('translate-page', this.page);
+  }
+
+  /** The page context menu's "translate page" item. */
+  translatePageMenu(): Promise<void> {
+    return this.glossa.clickMenu('translate-page', this.page);
+  }
+
+  translateSelectionMenu(info: Record<string, unknown>): Promise<void> {
+    return this.glossa.clickMenu('translate-selection', this.page, info);
+  }
+
+  translateSelectionShortcut(): Promise<void> {
+    return this.glossa.dispatchCommand('translate-selection', this.page);
+  }
+
+  fixTranslationMenu(info: Record<string, unknown>): Promise<void> {
+    return this.glossa.clickMenu('fix-translation', this.page, info);
+  }
+
+  /** Writing help on the focused field: its shortcut, and its item of the editable context menu. */
+  translateFieldCommand(): Promise<void> {
+    return this.glossa.dispatchCommand('translate-field', this.page);
+  }
+
+  translateFieldMenu(): Promise<void> {
+    return this.glossa.clickMenu('translate-field', this.page, { editable: true });
+  }
+
+  async reload(): Promise<void> {
+    await this.driver.reload();
+  }
 
   url(): string {
     return this.driver.url();
