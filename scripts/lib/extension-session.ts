@@ -93,7 +93,7 @@ export class ExtensionSession {
   }
 
   /** Fires a context-menu click (ids translate-page / translate-selection / fix-translation) on `page`. */
-  async clickMenu(menuItemId: 'translate-page' | 'translate-selection' | 'fix-translation' | 'translate-paragraph' | 'exclude-element', page: Page, info: Record<string, unknown> = {}): Promise<void> {
+  async clickMenu(menuItemId: 'translate-page' | 'translate-selection' | 'fix-translation' | 'translate-paragraph' | 'exclude-element' | 'translate-field', page: Page, info: Record<string, unknown> = {}): Promise<void> {
     const tabId = await this.tabIdOf(page);
     await this.inWorker(async ({ menuItemId, tabId, info }: { menuItemId: string; tabId: number; info: Record<string, unknown> }) => {
       const tab = await chrome.tabs.get(tabId);

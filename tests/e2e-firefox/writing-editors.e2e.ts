@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'puppeteer-core';
 import { defaults } from '../e2e-lib/requests';
 import { bundleEditors, editorsPage } from '../e2e/writing/editors';
-import { createGlossary } from '../e2e/writing/session';
+import { createGlossary } from '../e2e-lib/writing-panel';
 import { launchGlossaInFirefox, type FirefoxGlossa } from '../e2e-lib/firefox-harness';
 import { waitUntil } from '../e2e-lib/wait';
 import { popoverIn, type GlossaRoot } from '../e2e-lib/closed-roots-firefox';

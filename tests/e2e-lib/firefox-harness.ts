@@ -41,7 +41,7 @@ interface BrowserActionApi {
 const contextId = (page: Page): string => (page.mainFrame() as unknown as { _id: string })._id;
 
 /** Firefox keeps these settings in the add-on's IndexedDB, not storage.local (utils/extension/private-storage.ts, settings-store.ts). */
-const PRIVATE_KEYS = ['connection', 'siteRules', 'defaultGlossaries', 'siteScopes'];
+const PRIVATE_KEYS = ['connection', 'siteRules', 'defaultGlossaries', 'siteScopes', 'writingPrefs', 'writingButtonSites'];
 const PRIVATE_DB = { name: 'glossa-private', store: 'items', changes: 'glossa-private-changes' };
 
 export class FirefoxGlossa implements GlossaHarness<Page> {
@@ -227,6 +227,11 @@ export class FirefoxGlossa implements GlossaHarness<Page> {
 
   async waitForText(page: Page, text: string, timeoutMs = 30_000): Promise<void> {
     await waitForText(page, text, 'body', timeoutMs);
+  }
+
+  /** The tab's `prefers-color-scheme`, as the system setting would set it (the tab's browsing context override). */
+  async colorScheme(page: Page, scheme: 'light' | 'dark'): Promise<void> {
+    await this.chrome.run(`${this.findTab(page)} tab.linkedBrowser.browsingContext.prefersColorSchemeOverride = ${JSON.stringify(scheme)};`);
   }
 
   /** The toolbar button's badge for the page's tab (MV2: browserAction). */

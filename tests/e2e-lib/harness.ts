@@ -52,8 +52,9 @@ export interface GlossaHarness<P> {
   openPage(pathOrUrl: string, options?: OpenPageOptions): Promise<P>;
   setStorage(values: Record<string, unknown>): Promise<void>;
   tabIdOf(page: P): Promise<number>;
-  dispatchCommand(name: 'translate-page', page: P): Promise<void>;
-  clickMenu(menuItemId: 'translate-selection', page: P, info: Record<string, unknown>): Promise<void>;
+  dispatchCommand(name: 'translate-page' | 'translate-selection' | 'translate-field', page: P): Promise<void>;
+  clickMenu(menuItemId: 'translate-page' | 'translate-selection' | 'fix-translation' | 'translate-field', page: P, info?: Record<string, unknown>): Promise<void>;
+  tabState(page: P): Promise<TabStateSnapshot>;
   waitForPhase(page: P, phase: TabStateSnapshot['phase'], timeoutMs?: number): Promise<TabStateSnapshot>;
   waitForText(page: P, text: string, timeoutMs?: number): Promise<void>;
   close(): Promise<void>;

@@ -12,7 +12,8 @@ import type { AxeResults, Result } from 'axe-core';
 import { launchGlossaInChromium, type ChromiumGlossa } from '../e2e-lib/chromium-harness';
 import { waitUntil } from '../e2e-lib/wait';
 import type { GlossaRoot } from '../e2e-lib/closed-roots-chromium';
-import { commandTranslateField, panelIn, panelOutcome } from './writing/session';
+import { commandTranslateField, panelIn } from './writing/session';
+import { panelOutcome } from '../e2e-lib/writing-panel';
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const DRAFT = 'Thank you for your quick answer. We will send the signed form on Monday.';

@@ -11,7 +11,8 @@ import { waitUntil } from '../e2e-lib/wait';
 import { fieldButtonIn, type GlossaRoot } from '../e2e-lib/closed-roots-chromium';
 import { axeSource } from '../e2e-lib/axe';
 import type { AxeResults, Result } from 'axe-core';
-import { panelIn, panelOutcome, readAs } from './writing/session';
+import { panelIn } from './writing/session';
+import { panelOutcome, readAs } from '../e2e-lib/writing-panel';
 
 const DRAFT = 'Thank you for your message.\nWe will call you tomorrow.';
 

@@ -8,7 +8,8 @@ import type { Page } from 'playwright-core';
 import { launchGlossaInChromium, type ChromiumGlossa } from '../e2e-lib/chromium-harness';
 import { waitUntil } from '../e2e-lib/wait';
 import { bundleEditors, editorsPage } from './writing/editors';
-import { commandTranslateField, createGlossary, panelIn, panelOutcome, translateParams } from './writing/session';
+import { commandTranslateField, panelIn } from './writing/session';
+import { createGlossary, panelOutcome, translateParams } from '../e2e-lib/writing-panel';
 
 type Model = Record<string, unknown>;
 type QuillDelta = { ops: { insert: unknown; attributes?: { list?: string } }[] };

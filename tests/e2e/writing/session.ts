@@ -1,9 +1,9 @@
 // Shared steps of the writing-help end-to-end tests in Chromium: the command and the menu item
-// `translate-field` fired as the browser would, the panel's closed root, and what the server got.
+// `translate-field` fired as the browser would and the panel's closed root (the browser-neutral
+// panel steps: tests/e2e-lib/writing-panel.ts).
 import type { Page } from 'playwright-core';
 import type { ChromiumGlossa } from '../../e2e-lib/chromium-harness';
 import { popoverIn, type GlossaRoot } from '../../e2e-lib/closed-roots-chromium';
-import { TEST_KEY } from '../../e2e-lib/chromium-harness';
 
 /** Fires the `translate-field` command on the page (the shortcut Alt+Shift+W). */
 export async function commandTranslateField(glossa: ChromiumGlossa, page: Page): Promise<void> {
@@ -14,65 +14,6 @@ export async function commandTranslateField(glossa: ChromiumGlossa, page: Page):
   }, tabId);
 }
 
-/** Fires the editable context menu's `translate-field` item on the page's top frame. */
-export async function menuTranslateField(glossa: ChromiumGlossa, page: Page): Promise<void> {
-  const tabId = await glossa.tabIdOf(page);
-  await glossa.inWorker(async (id: number) => {
-    const tab = await chrome.tabs.get(id);
-    const click = { menuItemId: 'translate-field', pageUrl: tab.url, frameId: 0, editable: true };
-    (chrome.contextMenus.onClicked as unknown as { dispatch(i: unknown, t: chrome.tabs.Tab): void }).dispatch(click, tab);
-  }, tabId);
-}
-
 export function panelIn(glossa: ChromiumGlossa, page: Page): GlossaRoot {
   return popoverIn(page, glossa.extensionId);
-}
-
-/** The panel's preview once the translation is shown, or its message when it shows one instead. */
-export function panelOutcome(panel: GlossaRoot): Promise<{ preview?: string; problem?: string }> {
-  return panel.waitFor((root) => {
-    const preview = root.querySelector('.writing-preview');
-    if (preview) return { preview: preview.textContent ?? '' };
-    const alert = root.querySelector('[role="alert"]');
-    return alert ? { problem: alert.textContent ?? '' } : null;
-  });
-}
-
-/** The parameters of the translate requests the server got since `from`. */
-export function translateParams(glossa: ChromiumGlossa, from = 0): Record<string, unknown>[] {
-  return glossa.api.log.slice(from).filter((r) => r.path === '/v2/translate').map((r) => r.params as Record<string, unknown>);
-}
-
-/** Creates a glossary on the test server; returns its id. */
-export async function createGlossary(glossa: ChromiumGlossa, name: string, source: string, target: string, entries: string): Promise<string> {
-  const response = await fetch(`${glossa.api.url}/v3/glossaries`, {
-    method: 'POST',
-    headers: { Authorization: `Service-Auth-Key ${TEST_KEY}`, 'Content-Type': 'application/json' },
-    body: JSON.stringify({ name, dictionaries: [{ source_lang: source, target_lang: target, entries, entries_format: 'tsv' }] }),
-  });
-  return ((await response.json()) as { glossary_id: string }).glossary_id;
-}
-
-/** Text an HTML translation reads as. */
-export function readAs(html: string): string {
-  return html.replace(/<br>/g, '\n').replace(/<[^>]+>/g, '').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
-}
-
-/** Picks a value in the panel's control labelled `label`, as a user would (the change event). */
-export async function pick(panel: GlossaRoot, label: string, value: string): Promise<void> {
-  await panel.waitFor((root, { label, value }) => {
-    const control = [...root.querySelectorAll('label')].find((l) => l.querySelector('span')?.textContent === label)?.querySelector('select');
-    if (!control || control.disabled || ![...control.options].some((o) => o.value === value)) return false;
-    control.value = value;
-    control.dispatchEvent(new Event('change', { bubbles: true }));
-    return true;
-  }, { label, value });
-}
-
-/** The value of the panel's control labelled `label`, with its shown text. */
-export function choice(panel: GlossaRoot, label: string): Promise<{ value: string; text: string }> {
-  return panel.waitFor((root, label) => {
-    const control = [...root.querySelectorAll('label')].find((l) => l.querySelector('span')?.textContent === label)?.querySelector('select');
-    return control ? { value: control.value, text: control.selectedOptions[0]?.textContent ?? '' } : null;
-  }, label);
 }

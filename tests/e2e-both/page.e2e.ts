@@ -1,11 +1,15 @@
-// The page engine in Chromium with the built extension and the local API server: translate
-// and restore exactly, content below the fold as the reader scrolls, content the page adds
-// later, and a reload served from the cache without a billed character.
+// The page engine in the run's browser with the built extension and the local API server:
+// translate and restore exactly (from the shortcut and the page menu, with the badge), content
+// below the fold as the reader scrolls, content the page adds later, a reload served from the
+// cache without a billed character, bilingual display, and faults.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
-import { launchGlossaInChromium, type ChromiumGlossa } from '../e2e-lib/chromium-harness';
 import { pseudoTranslate } from '../../server/index';
+import { launchInPage, nothingHappensFor, type InPage, type InPageBrowser } from '../e2e-lib/in-page';
+import { e2eBrowser } from '../e2e-lib/launch-live';
+import { defaults } from '../e2e-lib/requests';
 import { waitUntil } from '../e2e-lib/wait';
+
+const firefox = e2eBrowser() === 'firefox';
 
 const ARTICLE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Garden notes</title></head>
 <body><main>
@@ -28,13 +32,11 @@ const DYNAMIC = `<!doctype html><html lang="en"><head><meta charset="utf-8"><tit
 
 const de = (text: string) => pseudoTranslate(text, 'DE');
 
-describe('page translation in Chromium', () => {
-  let glossa: ChromiumGlossa;
+describe(`page translation in ${firefox ? 'Firefox' : 'Chromium'}`, () => {
+  let glossa: InPageBrowser;
   beforeAll(async () => {
-    glossa = await launchGlossaInChromium({
-      settings: { defaults: { targetLang: 'DE', sourceLang: '', formality: 'default', modelType: 'latency_optimized', bilingual: false } },
-    });
-    glossa.pages.set('/article.html', ARTICLE);
+    glossa = await launchInPage({ settings: { defaults: defaults('DE') } });
+    glossa.pages.set('/garden.html', ARTICLE);
     glossa.pages.set('/long.html', LONG);
     glossa.pages.set('/dynamic.html', DYNAMIC);
   });
@@ -42,20 +44,20 @@ describe('page translation in Chromium', () => {
     await glossa?.close();
   });
 
-  const bodyHtml = (page: Page) => page.evaluate(() => document.body.innerHTML);
+  const bodyHtml = (page: InPage) => page.evaluate(() => document.body.innerHTML);
 
   it('translates the page in place, keeps its elements, and restores it exactly', async () => {
-    const page = await glossa.openPage('/article.html');
+    const page = await glossa.open('/garden.html');
     const before = await bodyHtml(page);
     await page.evaluate(() => {
       (document.getElementById('link') as HTMLAnchorElement & { marker?: number }).marker = 42;
       (document.getElementById('name') as HTMLInputElement).value = 'typed by the user';
     });
-    await glossa.dispatchCommand('translate-page', page);
-    const state = await glossa.waitForPhase(page, 'translated');
+    await page.translatePage();
+    const state = await page.waitForPhase('translated');
     expect(state.failed).toBe(0);
     expect(state.billedCharacters).toBeGreaterThan(0);
-    await glossa.waitForText(page, de('Growing tomatoes'));
+    await page.waitForText(de('Growing tomatoes'));
     const seen = await page.evaluate(() => ({
       h1: document.querySelector('h1')!.textContent,
       intro: document.getElementById('intro')!.innerHTML,
@@ -77,37 +79,97 @@ describe('page translation in Chromium', () => {
     expect(seen.value).toBe('typed by the user');
     expect(seen.code).toBe('compost');
 
-    await glossa.dispatchCommand('translate-page', page);
-    await glossa.waitForPhase(page, 'original');
-    await page.waitForFunction(() => document.title === 'Garden notes');
+    await page.translatePage();
+    await page.waitForPhase('original');
+    await page.waitIn(() => document.title === 'Garden notes', null, 'the original title');
     expect(await bodyHtml(page)).toBe(before);
     await page.close();
   });
 
+  it('translates the page on the shortcut, keeping its elements, shows the target on the badge, and restores it byte for byte', async () => {
+    const page = await glossa.open('/article.html');
+    const before = await bodyHtml(page);
+    await page.evaluate(() => {
+      (document.querySelector('#first a') as HTMLAnchorElement & { marker?: number }).marker = 42;
+    });
+    const logStart = glossa.api.log.length;
+    await page.translatePage();
+    const state = await page.waitForPhase('translated');
+    expect(state.failed).toBe(0);
+    expect(state.billedCharacters).toBeGreaterThan(0);
+    // What the reader sees: the heading, the image's text and the tab's title, all translated.
+    await page.waitIn((want) => document.querySelector('h1')!.textContent === want.h1
+      && document.querySelector('img')!.alt === want.alt && document.title === want.h1, { h1: de('A walk by the river'), alt: de('A small bridge over water') }, 'the heading, alt text and title translated');
+
+    const seen = await page.evaluate(() => ({
+      h1: document.querySelector('h1')!.textContent,
+      first: document.getElementById('first')!.innerHTML,
+      marker: (document.querySelector('#first a') as HTMLAnchorElement & { marker?: number }).marker,
+      pre: document.querySelector('pre')!.textContent,
+      code: document.querySelector('code')!.textContent,
+      alt: document.querySelector('img')!.alt,
+      title: document.title,
+    }));
+    expect(seen.h1).toBe(de('A walk by the river'));
+    // The page's own link element is reused (its expando survived), its href untouched.
+    expect(seen.marker).toBe(42);
+    expect(seen.first).toContain('<a href="https://example.org/birds">');
+    expect(seen.first).toContain('<b>');
+    expect(seen.pre).toBe('do not translate this');
+    expect(seen.code).toBe('npm start');
+    expect(seen.alt).toBe(de('A small bridge over water'));
+    expect(seen.title).toBe(de('A walk by the river'));
+    expect(await page.badgeText()).toBe('DE');
+    expect(glossa.api.log.slice(logStart).filter((r) => r.path === '/v2/translate').length).toBeGreaterThan(0);
+
+    await page.translatePage();
+    await page.waitForPhase('original');
+    await page.waitIn(() => document.title === 'A walk by the river', null, 'the original title');
+    expect(await bodyHtml(page)).toBe(before);
+    expect(await page.badgeText()).toBe('');
+    await page.close();
+  });
+
+  it('translates from the page context menu, and again from the cache without a billed character', async () => {
+    const page = await glossa.open('/article.html?menu');
+    await page.translatePageMenu();
+    await page.waitForPhase('translated');
+    await page.waitForText(de('The evening light made everything look golden.'));
+    const billedBefore = glossa.api.billedCharacters;
+    const requestsBefore = glossa.api.log.length;
+    await page.reload();
+    await page.translatePage();
+    await page.waitForText(de('The evening light made everything look golden.'));
+    expect((await page.waitForPhase('translated')).failed).toBe(0);
+    expect(glossa.api.billedCharacters - billedBefore).toBe(0);
+    expect(glossa.api.log.slice(requestsBefore).filter((r) => r.path === '/v2/translate')).toHaveLength(0);
+    await page.close();
+  });
+
   it('translates content below the fold as the reader scrolls to it', async () => {
-    const page = await glossa.openPage('/long.html');
-    await glossa.dispatchCommand('translate-page', page);
-    await glossa.waitForText(page, de('Paragraph number 1 talks about the weather.'));
-    await glossa.waitForPhase(page, 'translated');
+    const page = await glossa.open('/long.html');
+    await page.translatePage();
+    await page.waitForText(de('Paragraph number 1 talks about the weather.'));
+    await page.waitForPhase('translated');
     const last = () => page.evaluate(() => document.querySelector('p:last-of-type')!.textContent);
     expect(await last()).toBe('Paragraph number 120 talks about the weather.');
     await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-    await page.waitForFunction((t) => document.querySelector('p:last-of-type')!.textContent === t, de('Paragraph number 120 talks about the weather.'), { timeout: 15_000 });
-    const state = await glossa.waitForPhase(page, 'translated');
+    await page.waitIn((t) => document.querySelector('p:last-of-type')!.textContent === t, de('Paragraph number 120 talks about the weather.'), 'the last paragraph translated', 15_000);
+    const state = await page.waitForPhase('translated');
     expect(state.failed).toBe(0);
     await page.close();
   });
 
   it('translates content the page adds later, once', async () => {
-    const page = await glossa.openPage('/dynamic.html');
-    await glossa.dispatchCommand('translate-page', page);
-    await glossa.waitForText(page, de('The first post of the day.'));
-    await glossa.waitForPhase(page, 'translated');
-    await page.waitForFunction((t) => document.title === t, de('Feed'));
+    const page = await glossa.open('/dynamic.html');
+    await page.translatePage();
+    await page.waitForText(de('The first post of the day.'));
+    await page.waitForPhase('translated');
+    await page.waitIn((t) => document.title === t, de('Feed'), 'the translated title');
     const requestsBefore = glossa.api.log.filter((r) => r.path === '/v2/translate').length;
     await page.evaluate(() => (window as unknown as { addPost(t: string): void }).addPost('A second post arrived.'));
-    await glossa.waitForText(page, de('A second post arrived.'));
-    await page.waitForTimeout(500);
+    await page.waitForText(de('A second post arrived.'));
+    await nothingHappensFor(500);
     const sent = glossa.api.log.filter((r) => r.path === '/v2/translate').slice(requestsBefore);
     const texts = sent.flatMap((r) => (r.params as { text: string[] }).text);
     expect(texts).toEqual(['A second post arrived.']);
@@ -115,16 +177,16 @@ describe('page translation in Chromium', () => {
   });
 
   it('serves a reload of a translated page from the cache: zero billed characters', async () => {
-    const page = await glossa.openPage('/article.html');
-    await glossa.dispatchCommand('translate-page', page);
-    await glossa.waitForPhase(page, 'translated');
-    await glossa.waitForText(page, de('Growing tomatoes'));
+    const page = await glossa.open('/garden.html');
+    await page.translatePage();
+    await page.waitForPhase('translated');
+    await page.waitForText(de('Growing tomatoes'));
     const billedBefore = glossa.api.billedCharacters;
     const requestsBefore = glossa.api.log.length;
     await page.reload();
-    await glossa.dispatchCommand('translate-page', page);
-    await glossa.waitForText(page, de('Growing tomatoes'));
-    const state = await glossa.waitForPhase(page, 'translated');
+    await page.translatePage();
+    await page.waitForText(de('Growing tomatoes'));
+    const state = await page.waitForPhase('translated');
     expect(state.failed).toBe(0);
     expect(glossa.api.billedCharacters - billedBefore).toBe(0);
     expect(glossa.api.log.slice(requestsBefore).filter((r) => r.path === '/v2/translate')).toHaveLength(0);
@@ -137,35 +199,35 @@ describe('page translation in Chromium', () => {
       <p>Words in the light tree.</p><div id="host"></div><iframe id="frame" src="/frame.html"></iframe>
       <script>document.getElementById('host').attachShadow({ mode: 'open' }).innerHTML = '<p>Words in the shadow tree.</p>';</script>
       </body></html>`);
-    const page = await glossa.openPage('/composed.html');
-    await page.waitForFunction(() => (document.getElementById('frame') as HTMLIFrameElement).contentDocument?.readyState === 'complete');
+    const page = await glossa.open('/composed.html');
+    await page.waitIn(() => (document.getElementById('frame') as HTMLIFrameElement).contentDocument?.readyState === 'complete', null, 'the frame loaded');
     const snapshot = () => page.evaluate(() => ({
       light: document.body.innerHTML,
       shadow: document.getElementById('host')!.shadowRoot!.innerHTML,
       frame: (document.getElementById('frame') as HTMLIFrameElement).contentDocument!.body.innerHTML,
     }));
     const before = await snapshot();
-    await glossa.dispatchCommand('translate-page', page);
-    await glossa.waitForPhase(page, 'translated');
-    await page.waitForFunction((t) => (document.getElementById('frame') as HTMLIFrameElement).contentDocument!.body.textContent!.includes(t), de('Words inside the frame.'));
+    await page.translatePage();
+    await page.waitForPhase('translated');
+    await page.waitIn((t) => (document.getElementById('frame') as HTMLIFrameElement).contentDocument!.body.textContent!.includes(t), de('Words inside the frame.'), 'the frame translated');
     const after = await snapshot();
     expect(after.shadow).toBe(`<p>${de('Words in the shadow tree.')}</p>`);
     expect(after.light).toContain(de('Words in the light tree.'));
-    await glossa.dispatchCommand('translate-page', page);
-    await glossa.waitForPhase(page, 'original');
+    await page.translatePage();
+    await page.waitForPhase('original');
     expect(await snapshot()).toEqual(before);
     await page.close();
   });
 
   it('shows the translation under each block in bilingual display, and removes it again', async () => {
-    await glossa.setStorage({ defaults: { targetLang: 'DE', sourceLang: '', formality: 'default', modelType: 'latency_optimized', bilingual: true } });
+    await glossa.setStorage({ defaults: defaults('DE', { bilingual: true }) });
     glossa.pages.set('/bilingual.html', '<!doctype html><html lang="en"><head><meta charset="utf-8"></head><body><p>A line shown <a href="#x">twice</a>.</p></body></html>');
     try {
-      const page = await glossa.openPage('/bilingual.html');
+      const page = await glossa.open('/bilingual.html');
       const before = await bodyHtml(page);
-      await glossa.dispatchCommand('translate-page', page);
-      await glossa.waitForPhase(page, 'translated');
-      await page.waitForSelector('glossa-translation');
+      await page.translatePage();
+      await page.waitForPhase('translated');
+      await page.waitIn(() => document.querySelector('glossa-translation') !== null, null, 'a bilingual copy');
       const copy = await page.evaluate(() => {
         const el = document.querySelector('glossa-translation')!;
         return { html: el.innerHTML, text: el.textContent, translate: el.getAttribute('translate'), opacity: getComputedStyle(el).opacity, parent: el.parentElement!.localName };
@@ -176,12 +238,12 @@ describe('page translation in Chromium', () => {
       expect(Number(copy.opacity)).toBeLessThan(1);
       expect(copy.parent).toBe('p');
       expect(await page.evaluate(() => document.querySelector('p')!.firstChild!.textContent)).toBe('A line shown ');
-      await glossa.dispatchCommand('translate-page', page);
-      await glossa.waitForPhase(page, 'original');
+      await page.translatePage();
+      await page.waitForPhase('original');
       expect(await bodyHtml(page)).toBe(before);
       await page.close();
     } finally {
-      await glossa.setStorage({ defaults: { targetLang: 'DE', sourceLang: '', formality: 'default', modelType: 'latency_optimized', bilingual: false } });
+      await glossa.setStorage({ defaults: defaults('DE') });
     }
   });
 
@@ -206,13 +268,13 @@ describe('page translation in Chromium', () => {
       glossa.pages.set('/hostile.html', `<!doctype html><html lang="en"><head><meta charset="utf-8"></head><body>${paragraphs}</body></html>`);
       const rule = glossa.api.faults.add({ fault: 'hostile', payload: HOSTILE });
       try {
-        const page = await glossa.openPage('/hostile.html');
+        const page = await glossa.open('/hostile.html');
         const before = await bodyHtml(page);
-        await glossa.dispatchCommand('translate-page', page);
-        const state = await glossa.waitForPhase(page, 'translated');
+        await page.translatePage();
+        const state = await page.waitForPhase('translated');
         expect(state.failed).toBe(HOSTILE.length);
         expect(state.done).toBe(0);
-        await page.waitForTimeout(300);
+        await nothingHappensFor(300);
         expect(await bodyHtml(page)).toBe(before);
         expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
         await page.close();
@@ -221,18 +283,19 @@ describe('page translation in Chromium', () => {
       }
     });
 
-    it('finishes the page when the service worker is stopped in the middle of a request', async () => {
+    // Chromium's service worker: Firefox runs an MV2 background page that is never stopped.
+    it.skipIf(firefox)('finishes the page when the service worker is stopped in the middle of a request', async () => {
       glossa.pages.set('/restart.html', '<!doctype html><html lang="en"><head><meta charset="utf-8"></head><body><p>The worker restarts while this sentence is being translated.</p></body></html>');
       glossa.api.faults.latencyMs = 1500;
       try {
-        const page = await glossa.openPage('/restart.html');
-        await glossa.dispatchCommand('translate-page', page);
+        const page = await glossa.open('/restart.html');
+        await page.translatePage();
         const logStart = glossa.api.log.length;
         await waitUntil(() => glossa.api.log.slice(logStart).some((r) => r.path === '/v2/translate'), 'a translate request', 10_000).catch(() => undefined);
-        await glossa.stopWorker();
+        await glossa.stopWorker!();
         glossa.api.faults.latencyMs = 0;
-        await glossa.waitForText(page, de('The worker restarts while this sentence is being translated.'), 20_000);
-        const state = await glossa.waitForPhase(page, 'translated');
+        await page.waitForText(de('The worker restarts while this sentence is being translated.'), 20_000);
+        const state = await page.waitForPhase('translated');
         expect(state.failed).toBe(0);
         await page.close();
       } finally {
@@ -240,20 +303,21 @@ describe('page translation in Chromium', () => {
       }
     });
 
-    // Last: after a 456 the background refuses further work until the user acts.
-    it('sends nothing after a quota error in the middle of a page and says so', async () => {
+    // Last: after a 456 the background refuses further work until the user acts. Chromium only: its
+    // 50 ms allowance for requests already on their way is a timing bound Firefox's batches miss under load.
+    it.skipIf(firefox)('sends nothing after a quota error in the middle of a page and says so', async () => {
       const paragraphs = Array.from({ length: 150 }, (_, i) => `<p>Quota page line ${i + 1} with some words to bill.</p>`).join('');
       glossa.pages.set('/quota.html', `<!doctype html><html lang="en"><head><meta charset="utf-8"></head><body>${paragraphs}</body></html>`);
       glossa.api.faults.quotaCharacters = glossa.api.billedCharacters + 400;
       try {
-        const page = await glossa.openPage('/quota.html');
+        const page = await glossa.open('/quota.html');
         const logStart = glossa.api.log.length;
-        await glossa.dispatchCommand('translate-page', page);
-        const state = await glossa.waitForPhase(page, 'error');
+        await page.translatePage();
+        const state = await page.waitForPhase('error');
         expect(state.errorCode).toBe('quota');
         // Scrolling on does not make Glossa try again.
         await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-        await page.waitForTimeout(1000);
+        await nothingHappensFor(1000);
         const requests = glossa.api.log.slice(logStart).filter((r) => r.path === '/v2/translate');
         const firstRefusal = requests.findIndex((r) => r.status === 456);
         expect(firstRefusal).toBeGreaterThanOrEqual(0);
