@@ -20,6 +20,7 @@ import { registerSiteScopeService } from '@/utils/background/site-scope-service'
 import { registerTermForms } from '@/utils/background/term-form';
 import { holdHandlersUntil } from '@/utils/shared/startup-gate';
 import { entryChangesItem } from '@/utils/background/translation/term-revisions';
+import { glossaryRevisionsItem } from '@/utils/background/translation/cache';
 import { showPrivateStorageNotice } from '@/utils/background/private-storage-notice';
 import { registerPdfService } from '@/utils/background/pdf-service';
 import { registerPdfRedirect } from '@/utils/background/pdf-redirect';
@@ -31,7 +32,7 @@ export default defineBackground(() => {
   const protection = protectAndRecord().then((outcome) => (outcome === 'failed' ? showStorageUnprotected() : undefined));
   const privateData = Promise.all([
     protection,
-    movePrivateItems([...PRIVATE_SETTINGS, usageItem, languageCacheItem, entryChangesItem] as PrivateItem<unknown>[])
+    movePrivateItems([...PRIVATE_SETTINGS, usageItem, languageCacheItem, entryChangesItem, glossaryRevisionsItem] as PrivateItem<unknown>[])
       .then((status) => (status === 'unavailable' ? showPrivateStorageNotice() : undefined)),
   ]).catch(() => undefined);
   // The worker may have been stopped mid-translation: redraw badges from storage.session first.

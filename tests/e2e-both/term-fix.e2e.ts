@@ -248,8 +248,7 @@ describe(`fixing a term in place${firefox ? ' in Firefox' : ''}`, () => {
     for (const { type, reply } of replies) expect({ type, reply: JSON.parse(reply) }).toMatchObject({ type, reply: { ok: false, error: { code: 'forbidden' } } });
     const stored = JSON.parse(storage) as { local: string; session: string };
     expect(stored.session).not.toContain(glossaryId);
-    // Firefox lets content scripts read storage.local, where glossaryRevisions is keyed by glossary id: a known gap, Chromium only.
-    if (!firefox) expect(stored.local).not.toContain(glossaryId);
+    expect(stored.local).not.toContain(glossaryId);
 
     expect(glossa.api.log.slice(from).filter((r) => r.path.startsWith('/v3/glossaries'))).toEqual([]);
     expect(await serverGlossaries()).toEqual(before);

@@ -4,7 +4,7 @@
 // glossary and its revision, model type, server and the unbilled context sent with it. A running total of bytes and entries is
 // kept next to the entries; past the cap the least recently used entries are evicted.
 import { clear, createStore, entries as allEntries, delMany, get, getMany, setMany, type UseStore } from 'idb-keyval';
-import { storage } from 'wxt/utils/storage';
+import { definePrivateItem } from '../../extension/private-storage';
 
 export interface CacheKeyParts {
   text: string;
@@ -179,7 +179,9 @@ export function cacheStats(): Promise<CacheStats> {
 // Translations made with a glossary are keyed by its revision; changing the glossary's
 // entries bumps the revision, so those translations are no longer served.
 
-export const glossaryRevisionsItem = storage.defineItem<Record<string, number>>('local:glossaryRevisions', { fallback: {} });
+// Private: a revision is keyed by glossary id, which a content script must not learn (Firefox lets
+// content scripts read storage.local).
+export const glossaryRevisionsItem = definePrivateItem<Record<string, number>>('glossaryRevisions', {});
 
 let revisionWrites: Promise<unknown> = Promise.resolve();
 
