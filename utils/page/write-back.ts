@@ -167,10 +167,14 @@ export function applyTranslation(
       if (k < elements.length) desired.push(elements[k]);
     }
     if (!sameOrder(parent, original, desired)) {
-      (record.orders ??= []).push({ parent, nodes: original });
+      (record.orders ??= []).push({ parent, nodes: original.slice() });
       placeInOrder(parent, desired, original[0] ?? null);
     }
   }
+  // Kept per translated block: copies of exactly their length (arrays grown by push keep spare room).
+  record.texts = record.texts.slice();
+  if (record.created) record.created = record.created.slice();
+  if (record.orders) record.orders = record.orders.slice();
   return record;
 }
 
