@@ -9,7 +9,7 @@ import { childrenOf, type SerializedBlock, type Slot } from './serialize';
 /** For each slot id, the translated order of its children: strings are text, numbers slot ids. */
 export type TranslatedTree = (string | number)[][];
 
-type ParseOutcome = { ok: true; tree: TranslatedTree } | { ok: false; message: string };
+export type ParseOutcome = { ok: true; tree: TranslatedTree } | { ok: false; message: string };
 
 /**
  * A parser into inert documents: DOMParser documents have no browsing context, so nothing in

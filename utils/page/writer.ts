@@ -2,13 +2,14 @@
 // layout in the frame that follows), and takes them out again. Only the text of an answer and
 // the order of Glossa's ids are used (write-back.ts); answers that do not match are refused.
 import type { BlockResult, PageJobOptions } from '../shared/protocol';
+import { readTranslation } from './answer-scan';
 import type { buildBilingual } from './bilingual';
 import { markTranslated } from './block-state';
 import { fingerprint } from './fingerprint';
 import { createPageMarks } from './page-marks';
 import { createSlicer } from './schedule';
 import type { Unit } from './units';
-import { applyTranslation, createInertParser, matchTranslation, undoWrite, writeIntact } from './write-back';
+import { applyTranslation, createInertParser, undoWrite, writeIntact } from './write-back';
 
 /**
  * Blocks written back in the first frame; each frame that used them all doubles them for the
@@ -104,7 +105,7 @@ export function createWriter(deps: WriterDeps) {
     if (unit.kind === 'html') {
       const { block } = unit;
       if (!block.nodes.every((n) => n.parentNode === block.parent)) return deps.release(unit);
-      const match = matchTranslation(parse(translation), block.source.slots);
+      const match = readTranslation(translation, block.source.slots, parse);
       if (!match.ok) return refuse(unit);
       const plain = match.tree.flat(1).filter((t) => typeof t === 'string').join('').replace(/[ \t\n\r\f]+/g, ' ').trim();
       // Every block was collected for its letters: an answer without any is empty.
