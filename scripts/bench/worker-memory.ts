@@ -92,6 +92,8 @@ export interface WorkerMemory {
   baseline: number;
   translated: number;
   closed: number;
+  /** The same page translated again in a new tab (served from the cache) and that tab closed too. */
+  closedAgain: number;
   blocks: number;
   billed: number;
 }
@@ -126,7 +128,13 @@ export async function measureWorker(html: string): Promise<WorkerMemory> {
     const translated = await settledWorkerHeap(cdp);
     await page.close();
     const closed = await settledWorkerHeap(cdp);
-    return { baseline, translated, closed, blocks: total, billed };
+    // A second tab tells what stays per tab from what the first big page cost once (code, warmed caches).
+    const again = await launched.context.newPage();
+    await again.goto(`${origin}/again`);
+    await translateWhole(session, again);
+    await again.close();
+    const closedAgain = await settledWorkerHeap(cdp);
+    return { baseline, translated, closed, closedAgain, blocks: total, billed };
   } finally {
     await launched.context.close().catch(() => undefined);
     rmSync(launched.profileDir, { recursive: true, force: true });

@@ -150,8 +150,10 @@ export function* collectBlocks(root: Element | ShadowRoot | Document, ctx: Colle
     // The walk never enters a whole element again: the element alone is claimed.
     if (element) claimed.add(element);
     else for (const node of nodes) claimed.add(node);
-    const { plain: _plain, ...kept } = source;
-    return { kind: 'html', parent, nodes, element, source: kept };
+    // Kept per block: literals (an object made by a rest pattern is larger) and a copy of the
+    // nodes of exactly their length (an array grown by push keeps spare room).
+    const kept = { html: source.html, leading: source.leading, trailing: source.trailing, slots: source.slots, hasText: source.hasText };
+    return { kind: 'html', parent, nodes: nodes.slice(), element, source: kept };
   };
 
   if (start.nodeType === 1) {

@@ -167,7 +167,8 @@ export function createScheduler<U extends Schedulable, R extends { ok: boolean }
       const quiet = unit.quiet && priority !== 'ahead';
       if (!queueBlock(unit)) return;
       unit.priority = quiet ? 'ahead' : priority;
-      unit.queuedAt = now();
+      // Whole milliseconds: a fraction would make each unit's field a heap number of its own.
+      unit.queuedAt = Math.floor(now());
       // Units only ahead of the reader count once they are sent or come near.
       if (priority !== 'ahead') unit.counted = true;
       queue.push(unit);
@@ -177,7 +178,7 @@ export function createScheduler<U extends Schedulable, R extends { ok: boolean }
     raise(unit: U, nearness: Priority): boolean {
       if (unit.state !== 'queued' || unit.quiet || PRIORITY_RANK[nearness] >= PRIORITY_RANK[unit.priority]) return false;
       unit.priority = nearness;
-      unit.queuedAt = now();
+      unit.queuedAt = Math.floor(now());
       unit.counted = true;
       return true;
     },

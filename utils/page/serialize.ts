@@ -35,6 +35,11 @@ interface SerializeOptions {
   textOf?: (node: Text) => string;
 }
 
+/** The block root's slot, the same for every block (blocks are kept for the page's lifetime). */
+const ROOT_SLOT: Slot = Object.freeze({ tag: '', parentId: -1, opaque: false });
+/** The slots of a block without elements (most list items and short paragraphs): shared. */
+const ROOT_ONLY: Slot[] = Object.freeze([ROOT_SLOT]) as unknown as Slot[];
+
 const COLLAPSIBLE = /[ \t\n\r\f]+/g;
 const HAS_COLLAPSIBLE = /[\t\n\r\f]| {2}/;
 const LEADING_WS = /^[ \t\n\r\f]+/;
@@ -49,7 +54,7 @@ function escapeText(text: string): string {
 
 /** Serialises `nodes` (children of one parent, in order) as one block. */
 export function serializeBlock(nodes: readonly Node[], options: SerializeOptions): SerializedBlock {
-  const slots: Slot[] = [{ tag: '', parentId: -1, opaque: false }];
+  const slots: Slot[] = [ROOT_SLOT];
   const textOf = options.textOf ?? ((node: Text) => node.data);
   let preserve: boolean | undefined;
   const preserved = () => (preserve ??= options.preservesWhitespace());
@@ -103,7 +108,8 @@ export function serializeBlock(nodes: readonly Node[], options: SerializeOptions
   const leading = rawLeading(nodes, textOf);
   const trailing = rawTrailing(nodes, textOf);
   html = html.replace(LEADING_WS, '').replace(TRAILING_WS, '');
-  return { html, plain: plain.trim(), leading, trailing, slots, hasText };
+  // Kept per block: a copy of exactly its length (an array grown by push keeps spare room).
+  return { html, plain: plain.trim(), leading, trailing, slots: slots.length === 1 ? ROOT_ONLY : slots.slice(), hasText };
 }
 
 /** The white space as written at the start of the block's first text nodes (root level). */

@@ -3,13 +3,7 @@
 // engine's extras (extras.ts), not with the script every translated page loads.
 import { fingerprint } from './fingerprint';
 import type { Mark, MarkRecords } from './page-marks';
-import { placeInOrder, type ChildEdit, type WriteRecord } from './write-back';
-
-/** Calls `each` with every text node written, its original data and the fingerprint of what was written. */
-function forEachWritten(record: WriteRecord, each: (node: Text, source: string, written: number) => void): void {
-  const { texts } = record;
-  for (let i = 0; i < texts.length; i += 3) each(texts[i] as Text, texts[i + 1] as string, texts[i + 2] as number);
-}
+import { forEachWritten, placeInOrder, type ChildEdit, type WriteRecord } from './write-back';
 
 /**
  * Puts back what `applyTranslation` changed. Text the page has rewritten since keeps the page's

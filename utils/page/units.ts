@@ -59,11 +59,8 @@ export function createRegistry() {
   const own = new WeakSet<Node>();
   let title: TitleUnit | undefined;
 
-  const base = (request: BlockRequest, quiet: boolean) => ({
-    seq: seq++, state: 'waiting' as const, version: 0, sentVersion: -1, request, key: unitKey(request),
-    size: request.text.length, priority: 'nearby' as const, queuedAt: 0, counted: false, quiet,
-  });
-
+  // Each unit is one object literal with every field it will ever hold: an object made by
+  // spreading another, or given fields later, carries a property store several times its size.
   return {
     units,
     own,
@@ -72,7 +69,12 @@ export function createRegistry() {
     },
 
     addHtml(block: HtmlBlock): HtmlUnit {
-      const unit: HtmlUnit = { ...base({ text: block.source.html, format: 'html' }, false), kind: 'html', block };
+      const request: BlockRequest = { text: block.source.html, format: 'html' };
+      const unit: HtmlUnit = {
+        seq: seq++, state: 'waiting', version: 0, sentVersion: -1, request, key: unitKey(request), size: request.text.length,
+        priority: 'nearby', queuedAt: 0, counted: false, quiet: false, detectedLang: undefined,
+        kind: 'html', block, record: undefined, bilingual: undefined, edits: undefined,
+      };
       // A whole element is found through the element (lookups walk up from a node); a run through its nodes.
       if (block.element) nodeUnits.set(block.element, unit);
       else for (const node of block.nodes) nodeUnits.set(node, unit);
@@ -84,14 +86,24 @@ export function createRegistry() {
     addAttribute(block: AttributeBlock): AttributeUnit | undefined {
       const held = unitsOf(block.element);
       if (held.some((u) => u.block.name === block.name)) return undefined;
-      const unit: AttributeUnit = { ...base({ text: block.text, format: 'text' }, QUIET_ATTRIBUTES.has(block.name)), kind: 'attribute', block };
+      const request: BlockRequest = { text: block.text, format: 'text' };
+      const unit: AttributeUnit = {
+        seq: seq++, state: 'waiting', version: 0, sentVersion: -1, request, key: unitKey(request), size: request.text.length,
+        priority: 'nearby', queuedAt: 0, counted: false, quiet: QUIET_ATTRIBUTES.has(block.name), detectedLang: undefined,
+        kind: 'attribute', block, written: undefined,
+      };
       attributeUnits.set(block.element, held.length ? [...held, unit] : unit);
       units.add(unit);
       return unit;
     },
 
     addTitle(original: string, text: string, leading: string, trailing: string): TitleUnit {
-      title = { ...base({ text, format: 'text' }, true), kind: 'title', original, leading, trailing };
+      const request: BlockRequest = { text, format: 'text' };
+      title = {
+        seq: seq++, state: 'waiting', version: 0, sentVersion: -1, request, key: unitKey(request), size: request.text.length,
+        priority: 'nearby', queuedAt: 0, counted: false, quiet: true, detectedLang: undefined,
+        kind: 'title', original, leading, trailing, written: undefined,
+      };
       units.add(title);
       return title;
     },

@@ -9,7 +9,7 @@ import { childrenOf, type SerializedBlock, type Slot } from './serialize';
 /** For each slot id, the translated order of its children: strings are text, numbers slot ids. */
 export type TranslatedTree = (string | number)[][];
 
-type ParseOutcome = { ok: true; tree: TranslatedTree } | { ok: false; message: string };
+export type ParseOutcome = { ok: true; tree: TranslatedTree } | { ok: false; message: string };
 
 /**
  * A parser into inert documents: DOMParser documents have no browsing context, so nothing in
@@ -86,16 +86,31 @@ export function matchTranslation(fragment: DocumentFragment, slots: readonly Slo
 export interface WriteRecord {
   /** Parent and original order of every container whose children were moved (none: nothing moved). */
   orders?: { parent: Node; nodes: Node[] }[];
-  /** Per text node written, in threes: the node, its original data, the fingerprint of the data written. */
+  /**
+   * Per text node written, in fours: the node, its original data, and the fingerprint of the
+   * data written in two halves (small integers are stored in the array; a 52-bit number would
+   * be a heap object of its own).
+   */
   texts: (Text | string | number)[];
   /** Text nodes Glossa created (removed again on restore). */
   created?: Text[];
 }
 
+/** A fingerprint's halves are below 2^26: small integers. */
+const HALF = 2 ** 26;
+
+/** Calls `each` with every text node written, its original data and the fingerprint of what was written. */
+export function forEachWritten(record: WriteRecord, each: (node: Text, source: string, written: number) => void): void {
+  const { texts } = record;
+  for (let i = 0; i < texts.length; i += 4) each(texts[i] as Text, texts[i + 1] as string, (texts[i + 2] as number) * HALF + (texts[i + 3] as number));
+}
+
 /** Whether the block's text nodes still hold what Glossa wrote and the nodes it created are still in the page. */
 export function writeIntact(record: WriteRecord): boolean {
   const { texts } = record;
-  for (let i = 0; i < texts.length; i += 3) if (fingerprint((texts[i] as Text).data) !== texts[i + 2]) return false;
+  for (let i = 0; i < texts.length; i += 4) {
+    if (fingerprint((texts[i] as Text).data) !== (texts[i + 2] as number) * HALF + (texts[i + 3] as number)) return false;
+  }
   return !record.created || record.created.every((n) => n.parentNode);
 }
 
@@ -161,10 +176,14 @@ export function applyTranslation(
       if (k < elements.length) desired.push(elements[k]);
     }
     if (!sameOrder(parent, original, desired)) {
-      (record.orders ??= []).push({ parent, nodes: original });
+      (record.orders ??= []).push({ parent, nodes: original.slice() });
       placeInOrder(parent, desired, original[0] ?? null);
     }
   }
+  // Kept per translated block: copies of exactly their length (arrays grown by push keep spare room).
+  record.texts = record.texts.slice();
+  if (record.created) record.created = record.created.slice();
+  if (record.orders) record.orders = record.orders.slice();
   return record;
 }
 
@@ -201,7 +220,8 @@ function shareGapText(nodes: readonly Text[], text: string): string[] {
 function writeText(record: WriteRecord, node: Text, data: string): void {
   // Each text node is in one gap of one container: it is written once per translation.
   const source = node.data;
-  record.texts.push(node, source, fingerprint(data));
+  const written = fingerprint(data);
+  record.texts.push(node, source, Math.floor(written / HALF), written % HALF);
   if (source !== data) node.data = data;
 }
 

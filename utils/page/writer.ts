@@ -2,6 +2,7 @@
 // layout in the frame that follows), and takes them out again. Only the text of an answer and
 // the order of Glossa's ids are used (write-back.ts); answers that do not match are refused.
 import type { BlockResult, PageJobOptions } from '../shared/protocol';
+import { readTranslation } from './answer-scan';
 import type { buildBilingual } from './bilingual';
 import { markTranslated } from './block-state';
 import { fingerprint } from './fingerprint';
@@ -9,7 +10,7 @@ import { createPageMarks } from './page-marks';
 import { createSlicer } from './schedule';
 import type { Unit } from './units';
 import type { releaseMarks, restoreMarks, undoWrite } from './undo-write';
-import { applyTranslation, createInertParser, matchTranslation, writeIntact } from './write-back';
+import { applyTranslation, createInertParser, writeIntact } from './write-back';
 
 /**
  * Blocks written back in the first frame; each frame that used them all doubles them for the
@@ -107,7 +108,7 @@ export function createWriter(deps: WriterDeps) {
     if (unit.kind === 'html') {
       const { block } = unit;
       if (!block.nodes.every((n) => n.parentNode === block.parent)) return deps.release(unit);
-      const match = matchTranslation(parse(translation), block.source.slots);
+      const match = readTranslation(translation, block.source.slots, parse);
       if (!match.ok) return refuse(unit);
       const plain = match.tree.flat(1).filter((t) => typeof t === 'string').join('').replace(/[ \t\n\r\f]+/g, ' ').trim();
       // Every block was collected for its letters: an answer without any is empty.
