@@ -232,19 +232,12 @@ describe(`options page${firefoxTitleSuffix()}`, () => {
     await glossa.setStorage({ connection: { apiKey: TEST_KEY, plan: 'custom', customUrl: glossa.api.url } });
   });
 
-  // Playwright reports the beforeunload prompt of a page it closes; puppeteer-core over BiDi is not used for it here.
-  it.skipIf(!chromium)('warns before leaving with unsaved changes', async () => {
-    const page = (await freshOptions()) as PlaywrightUiPage;
-    // A real click: Chromium asks before unloading only pages the user has interacted with.
+  it('warns before leaving with unsaved changes', async () => {
+    const page = await freshOptions();
+    // A real click: browsers ask before unloading only pages the user has interacted with.
     await page.byLabel('Bilingual display').click();
     await page.byText('Unsaved changes').waitFor();
-    const dialog = new Promise<string>((resolve) => page.page.once('dialog', (d) => {
-      resolve(d.type());
-      void d.dismiss();
-    }));
-    await page.page.close({ runBeforeUnload: true });
-    expect(await dialog).toBe('beforeunload');
-    options = undefined;
+    expect(await page.closeAskingFirst()).toBe('beforeunload');
   });
 
   it('shows the welcome when opened after install', async () => {

@@ -71,6 +71,14 @@ export class PlaywrightUiPage implements UiPage {
   async reload() { await this.page.reload(); }
   bringToFront() { return this.page.bringToFront(); }
   close() { return this.page.close(); }
+  async closeAskingFirst() {
+    const asked = new Promise<string>((resolve) => this.page.once('dialog', (dialog) => {
+      resolve(dialog.type());
+      void dialog.dismiss();
+    }));
+    await this.page.close({ runBeforeUnload: true });
+    return Promise.race([asked, new Promise<undefined>((resolve) => this.page.once('close', () => resolve(undefined)))]);
+  }
 }
 
 const pageOf = (page: UiPage): Page => (page as PlaywrightUiPage).page;

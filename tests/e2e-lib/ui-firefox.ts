@@ -30,12 +30,13 @@ function query(steps: Step[], want: string): Element | number | boolean | null {
   };
   const shown = (el: Element) => el.checkVisibility() && getComputedStyle(el).visibility !== 'hidden';
   const byId = (ids: string) => ids.split(/\s+/).map((id) => norm(document.getElementById(id)?.textContent)).join(' ');
-  /** A label's own words, without the text of a control inside it. */
-  const labelText = (label: HTMLLabelElement) => {
-    const copy = label.cloneNode(true) as HTMLElement;
-    copy.querySelectorAll('select, input, textarea').forEach((el) => el.remove());
+  /** The words an element's content gives its name: without hidden marks (aria-hidden) or the text of a control inside it. */
+  const ownWords = (el: Element) => {
+    const copy = el.cloneNode(true) as HTMLElement;
+    copy.querySelectorAll('[aria-hidden="true"], select, input, textarea').forEach((inner) => inner.remove());
     return norm(copy.textContent);
   };
+  const labelText = (label: HTMLLabelElement) => ownWords(label);
   const nameOf = (el: Element) => {
     const labelledBy = el.getAttribute('aria-labelledby');
     if (labelledBy) return byId(labelledBy);
@@ -43,7 +44,7 @@ function query(steps: Step[], want: string): Element | number | boolean | null {
     if (label !== null) return norm(label);
     const labels = (el as HTMLInputElement).labels;
     if (labels?.[0]) return labelText(labels[0]);
-    return norm(el.textContent);
+    return ownWords(el);
   };
   const roles: Record<UiRole, string> = {
     button: 'button, [role="button"], input[type="button"], input[type="submit"]',
@@ -180,6 +181,15 @@ export class PuppeteerUiPage implements UiPage {
   }
   bringToFront() { return this.page.bringToFront(); }
   close() { return this.page.close(); }
+  async closeAskingFirst() {
+    const asked = new Promise<string>((resolve) => this.page.once('dialog', (dialog) => {
+      resolve(dialog.type());
+      void dialog.dismiss();
+    }));
+    // The close waits on the prompt, which the handler above dismisses: not awaited.
+    void this.page.close({ runBeforeUnload: true }).catch(() => undefined);
+    return Promise.race([asked, new Promise<undefined>((resolve) => this.page.once('close', () => resolve(undefined)))]);
+  }
 }
 
 const pageOf = (page: UiPage): Page => (page as PuppeteerUiPage).page;

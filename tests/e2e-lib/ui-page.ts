@@ -62,6 +62,8 @@ export interface UiPage extends UiScope {
   reload(): Promise<void>;
   bringToFront(): Promise<void>;
   close(): Promise<void>;
+  /** Closes the tab as a user does, letting the page ask first: the kind of dialog it asked with (dismissed), if one came. */
+  closeAskingFirst(): Promise<string | undefined>;
 }
 
 /** The toolbar button's badge for a tab. */
