@@ -120,6 +120,11 @@ export class ChromiumUiHarness implements UiHarness {
   waitForPhase(page: UiPage, phase: TabStateSnapshot['phase'], timeoutMs?: number) { return this.glossa.waitForPhase(pageOf(page), phase, timeoutMs); }
   dispatchCommand(name: 'translate-page', page: UiPage) { return this.glossa.dispatchCommand(name, pageOf(page)); }
   clickMenu(menuItemId: 'translate-page' | 'translate-selection', page: UiPage, info: Record<string, unknown> = {}) { return this.glossa.clickMenu(menuItemId, pageOf(page), info); }
+  recordConsole() {
+    const lines: string[] = [];
+    this.glossa.context.on('console', (message) => lines.push(message.text()));
+    return { lines };
+  }
   close() { return this.glossa.close(); }
 }
 
