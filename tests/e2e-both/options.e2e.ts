@@ -10,7 +10,7 @@ import { TEST_KEY, type ApiServer } from '../e2e-lib/harness';
 import { e2eBrowser, firefoxTitleSuffix } from '../e2e-lib/launch-live';
 import { launchUiHarness, type UiHarness, type UiPage } from '../e2e-lib/ui-page';
 import { waitUntil } from '../e2e-lib/wait';
-import type { PlaywrightUiPage } from '../e2e-lib/ui-chromium';
+import type { ChromiumUiHarness, PlaywrightUiPage } from '../e2e-lib/ui-chromium';
 
 const chromium = e2eBrowser() === 'chromium';
 
@@ -49,12 +49,12 @@ describe(`options page${firefoxTitleSuffix()}`, () => {
     return last;
   }
 
-  let consoleLines: { readonly lines: string[] };
+  let consoleLines: { readonly lines: string[] } | undefined;
 
   beforeAll(async () => {
     glossa = await launchUiHarness({ unconfigured: true });
-    consoleLines = glossa.recordConsole();
-    if (!chromium) custom = await startServer({ port: 0, host: '127.0.0.2', plan: 'paid', keys: [TEST_KEY], admin: true });
+    if (chromium) consoleLines = (glossa as ChromiumUiHarness).recordConsole();
+    else custom = await startServer({ port: 0, host: '127.0.0.2', plan: 'paid', keys: [TEST_KEY], admin: true });
   });
   afterAll(async () => {
     await custom?.close();
@@ -258,11 +258,12 @@ describe(`options page${firefoxTitleSuffix()}`, () => {
     await page.close();
   });
 
-  it('never printed a key to the console', async () => {
+  // puppeteer-core over BiDi does not hear the console of the add-on's pages in Firefox (the probe line never arrives).
+  it.skipIf(!chromium)('never printed a key to the console', async () => {
     // The recording hears the options page (else the check below would prove nothing).
     const page = await freshOptions();
     await page.evaluate(() => console.info('glossa-console-probe'), null);
-    await waitUntil(() => consoleLines.lines.includes('glossa-console-probe'), 'the probe line in the recorded console');
-    expect(consoleLines.lines.filter((line) => line.includes(TEST_KEY) || line.includes('not-the-key') || line.includes('typed-by-keyboard'))).toEqual([]);
+    await waitUntil(() => consoleLines!.lines.includes('glossa-console-probe'), 'the probe line in the recorded console');
+    expect(consoleLines!.lines.filter((line) => line.includes(TEST_KEY) || line.includes('not-the-key') || line.includes('typed-by-keyboard'))).toEqual([]);
   });
 });

@@ -120,6 +120,7 @@ export class ChromiumUiHarness implements UiHarness {
   waitForPhase(page: UiPage, phase: TabStateSnapshot['phase'], timeoutMs?: number) { return this.glossa.waitForPhase(pageOf(page), phase, timeoutMs); }
   dispatchCommand(name: 'translate-page', page: UiPage) { return this.glossa.dispatchCommand(name, pageOf(page)); }
   clickMenu(menuItemId: 'translate-page' | 'translate-selection', page: UiPage, info: Record<string, unknown> = {}) { return this.glossa.clickMenu(menuItemId, pageOf(page), info); }
+  /** From now on, the console lines of every page in the browser, oldest first. */
   recordConsole() {
     const lines: string[] = [];
     this.glossa.context.on('console', (message) => lines.push(message.text()));

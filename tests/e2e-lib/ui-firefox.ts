@@ -236,13 +236,6 @@ export class FirefoxUiHarness implements UiHarness {
   waitForPhase(page: UiPage, phase: TabStateSnapshot['phase'], timeoutMs?: number) { return this.glossa.waitForPhase(pageOf(page), phase, timeoutMs); }
   dispatchCommand(name: 'translate-page', page: UiPage) { return this.glossa.dispatchCommand(name, pageOf(page)); }
   clickMenu(menuItemId: 'translate-page' | 'translate-selection', page: UiPage, info: Record<string, unknown> = {}) { return this.glossa.clickMenu(menuItemId, pageOf(page), info); }
-  recordConsole() {
-    const lines: string[] = [];
-    const listen = (page: Page | null) => page?.on('console', (message) => lines.push(message.text()));
-    void this.glossa.browser.pages().then((pages) => pages.forEach(listen));
-    this.glossa.browser.on('targetcreated', (target) => void target.page().then(listen, () => undefined));
-    return { lines };
-  }
   close() { return this.glossa.close(); }
 }
 

@@ -103,8 +103,6 @@ export interface UiHarness {
   waitForPhase(page: UiPage, phase: TabStateSnapshot['phase'], timeoutMs?: number): Promise<TabStateSnapshot>;
   dispatchCommand(name: 'translate-page', page: UiPage): Promise<void>;
   clickMenu(menuItemId: 'translate-page' | 'translate-selection', page: UiPage, info?: Record<string, unknown>): Promise<void>;
-  /** From now on, the console lines of every tab (Chromium: also of the worker), oldest first. */
-  recordConsole(): { readonly lines: string[] };
   close(): Promise<void>;
 }
 
