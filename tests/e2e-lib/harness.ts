@@ -53,7 +53,7 @@ export interface GlossaHarness<P> {
   setStorage(values: Record<string, unknown>): Promise<void>;
   tabIdOf(page: P): Promise<number>;
   dispatchCommand(name: 'translate-page', page: P): Promise<void>;
-  clickMenu(menuItemId: 'translate-selection', page: P, info: Record<string, unknown>): Promise<void>;
+  clickMenu(menuItemId: 'translate-page' | 'translate-selection', page: P, info: Record<string, unknown>): Promise<void>;
   waitForPhase(page: P, phase: TabStateSnapshot['phase'], timeoutMs?: number): Promise<TabStateSnapshot>;
   waitForText(page: P, text: string, timeoutMs?: number): Promise<void>;
   close(): Promise<void>;

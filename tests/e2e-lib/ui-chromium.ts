@@ -3,8 +3,8 @@
 // that what they act on is shown) over ChromiumGlossa (chromium-harness.ts).
 import type { Locator, Page } from 'playwright-core';
 import { launchGlossaInChromium, type ChromiumGlossa } from './chromium-harness';
-import type { LaunchOptions, TabStateSnapshot } from './harness';
-import { clearCacheDatabase, type Badge, type UiElement, type UiHarness, type UiName, type UiPage, type UiRole } from './ui-page';
+import type { LaunchOptions } from './harness';
+import { clearCacheDatabase, UiHarnessOver, type Badge, type UiElement, type UiHarness, type UiName, type UiPage, type UiRole } from './ui-page';
 
 const nameOption = (name: UiName | undefined) => (name === undefined ? {} : typeof name === 'string' ? { name, exact: true } : { name });
 
@@ -81,15 +81,13 @@ export class PlaywrightUiPage implements UiPage {
   }
 }
 
-const pageOf = (page: UiPage): Page => (page as PlaywrightUiPage).page;
-
 /** ChromiumGlossa seen through ui-page.ts; `glossa` is the harness itself, for what only Chromium offers (the worker, CDP). */
-export class ChromiumUiHarness implements UiHarness {
+export class ChromiumUiHarness extends UiHarnessOver<Page> implements UiHarness {
   readonly browser = 'chromium' as const;
-  constructor(readonly glossa: ChromiumGlossa) {}
-  get api() { return this.glossa.api; }
-  get pages() { return this.glossa.pages; }
-  pageUrl(path: string) { return this.glossa.pageUrl(path); }
+  constructor(override readonly glossa: ChromiumGlossa) {
+    super(glossa);
+  }
+  protected pageOf(page: UiPage): Page { return (page as PlaywrightUiPage).page; }
   async openPage(pathOrUrl: string) { return new PlaywrightUiPage(await this.glossa.openPage(pathOrUrl)); }
   async openOptions(query = '') {
     const options = new PlaywrightUiPage(await this.glossa.openOptions(query));
@@ -97,7 +95,7 @@ export class ChromiumUiHarness implements UiHarness {
     return options;
   }
   async openPopup(page: UiPage) {
-    const popup = new PlaywrightUiPage(await this.glossa.openPopup(pageOf(page)));
+    const popup = new PlaywrightUiPage(await this.glossa.openPopup(this.pageOf(page)));
     await popup.byLabel('Target language').waitFor();
     await page.bringToFront();
     return popup;
@@ -115,18 +113,12 @@ export class ChromiumUiHarness implements UiHarness {
       color: await chrome.action.getBadgeBackgroundColor({ tabId: id }),
     }), tabId);
   }
-  tabIdOf(page: UiPage) { return this.glossa.tabIdOf(pageOf(page)); }
-  tabState(page: UiPage) { return this.glossa.tabState(pageOf(page)) as Promise<TabStateSnapshot & { url?: string }>; }
-  waitForPhase(page: UiPage, phase: TabStateSnapshot['phase'], timeoutMs?: number) { return this.glossa.waitForPhase(pageOf(page), phase, timeoutMs); }
-  dispatchCommand(name: 'translate-page', page: UiPage) { return this.glossa.dispatchCommand(name, pageOf(page)); }
-  clickMenu(menuItemId: 'translate-page' | 'translate-selection', page: UiPage, info: Record<string, unknown> = {}) { return this.glossa.clickMenu(menuItemId, pageOf(page), info); }
   /** From now on, the console lines of every page in the browser, oldest first. */
   recordConsole() {
     const lines: string[] = [];
     this.glossa.context.on('console', (message) => lines.push(message.text()));
     return { lines };
   }
-  close() { return this.glossa.close(); }
 }
 
 export async function launchUiInChromium(options: LaunchOptions = {}): Promise<ChromiumUiHarness> {

@@ -3,9 +3,9 @@
 // polled by time: puppeteer's ARIA queries wait on animation frames, which hidden tabs (the
 // popup, kept behind the page it controls) do not get.
 import type { ElementHandle, Page } from 'puppeteer-core';
-import type { LaunchOptions, TabStateSnapshot } from './harness';
+import type { LaunchOptions } from './harness';
 import { launchGlossaInFirefox, PRIVATE_DB, PRIVATE_KEYS, type FirefoxGlossa } from './firefox-harness';
-import { chordOf, clearCacheDatabase, type UiElement, type UiHarness, type UiName, type UiPage, type UiRole } from './ui-page';
+import { chordOf, clearCacheDatabase, UiHarnessOver, type UiElement, type UiHarness, type UiName, type UiPage, type UiRole } from './ui-page';
 
 /** A name sent to the page: a whole string, or a RegExp's source and flags. */
 type Pattern = { whole: string } | { source: string; flags: string };
@@ -192,18 +192,16 @@ export class PuppeteerUiPage implements UiPage {
   }
 }
 
-const pageOf = (page: UiPage): Page => (page as PuppeteerUiPage).page;
-
 /** FirefoxGlossa seen through ui-page.ts; `glossa` is the harness itself, for what only Firefox offers. */
-export class FirefoxUiHarness implements UiHarness {
+export class FirefoxUiHarness extends UiHarnessOver<Page> implements UiHarness {
   readonly browser = 'firefox' as const;
-  constructor(readonly glossa: FirefoxGlossa) {}
-  get api() { return this.glossa.api; }
-  get pages() { return this.glossa.pages; }
-  pageUrl(path: string) { return this.glossa.pageUrl(path); }
+  constructor(override readonly glossa: FirefoxGlossa) {
+    super(glossa);
+  }
+  protected pageOf(page: UiPage): Page { return (page as PuppeteerUiPage).page; }
   async openPage(pathOrUrl: string) { return new PuppeteerUiPage(await this.glossa.openPage(pathOrUrl)); }
   async openOptions(query = '') { return new PuppeteerUiPage(await this.glossa.openOptions(query)); }
-  async openPopup(page: UiPage) { return new PuppeteerUiPage(await this.glossa.openPopup(pageOf(page))); }
+  async openPopup(page: UiPage) { return new PuppeteerUiPage(await this.glossa.openPopup(this.pageOf(page))); }
   stored<T>(key: string) { return this.glossa.stored<T | undefined>(key); }
   setStorage(values: Record<string, unknown>) { return this.glossa.setStorage(values); }
   /** storage.local and the private settings in the add-on's IndexedDB, each removal announced as the add-on does. */
@@ -230,13 +228,7 @@ export class FirefoxUiHarness implements UiHarness {
   }
   clearTranslationCache() { return this.glossa.inExtension(clearCacheDatabase); }
   mayContact(originPattern: string) { return this.glossa.inExtension((browser, origin) => browser.permissions.contains({ origins: [origin] }), originPattern); }
-  badge(page: UiPage) { return this.glossa.badge(pageOf(page)); }
-  tabIdOf(page: UiPage) { return this.glossa.tabIdOf(pageOf(page)); }
-  tabState(page: UiPage) { return this.glossa.tabState(pageOf(page)) as Promise<TabStateSnapshot & { url?: string }>; }
-  waitForPhase(page: UiPage, phase: TabStateSnapshot['phase'], timeoutMs?: number) { return this.glossa.waitForPhase(pageOf(page), phase, timeoutMs); }
-  dispatchCommand(name: 'translate-page', page: UiPage) { return this.glossa.dispatchCommand(name, pageOf(page)); }
-  clickMenu(menuItemId: 'translate-page' | 'translate-selection', page: UiPage, info: Record<string, unknown> = {}) { return this.glossa.clickMenu(menuItemId, pageOf(page), info); }
-  close() { return this.glossa.close(); }
+  badge(page: UiPage) { return this.glossa.badge(this.pageOf(page)); }
 }
 
 export async function launchUiInFirefox(options: LaunchOptions = {}): Promise<FirefoxUiHarness> {

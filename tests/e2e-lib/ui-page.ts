@@ -3,7 +3,7 @@
 // role and accessible name, by label, by text) and driven as a user does, plus the harness
 // calls those suites make. ui-chromium.ts implements it over playwright-core locators,
 // ui-firefox.ts over puppeteer-core; launchUiHarness starts the run's browser (launch-live.ts).
-import type { ApiServer, LaunchOptions, TabStateSnapshot } from './harness';
+import type { ApiServer, GlossaHarness, LaunchOptions, TabStateSnapshot } from './harness';
 import { e2eBrowser, type E2eBrowser } from './launch-live';
 import type { PageServer } from './page-server';
 
@@ -104,6 +104,23 @@ export interface UiHarness {
   dispatchCommand(name: 'translate-page', page: UiPage): Promise<void>;
   clickMenu(menuItemId: 'translate-page' | 'translate-selection', page: UiPage, info?: Record<string, unknown>): Promise<void>;
   close(): Promise<void>;
+}
+
+/** The harness calls both browsers' UiHarness make alike: the harness's own (harness.ts), on the driver's page `P` under each UiPage. */
+export abstract class UiHarnessOver<P> {
+  constructor(readonly glossa: GlossaHarness<P> & { tabState(page: P): Promise<TabStateSnapshot> }) {}
+  protected abstract pageOf(page: UiPage): P;
+  get api(): ApiServer { return this.glossa.api; }
+  get pages(): PageServer { return this.glossa.pages; }
+  pageUrl(path: string): string { return this.glossa.pageUrl(path); }
+  tabIdOf(page: UiPage): Promise<number> { return this.glossa.tabIdOf(this.pageOf(page)); }
+  tabState(page: UiPage) { return this.glossa.tabState(this.pageOf(page)) as Promise<TabStateSnapshot & { url?: string }>; }
+  waitForPhase(page: UiPage, phase: TabStateSnapshot['phase'], timeoutMs?: number): Promise<TabStateSnapshot> { return this.glossa.waitForPhase(this.pageOf(page), phase, timeoutMs); }
+  dispatchCommand(name: 'translate-page', page: UiPage): Promise<void> { return this.glossa.dispatchCommand(name, this.pageOf(page)); }
+  clickMenu(menuItemId: 'translate-page' | 'translate-selection', page: UiPage, info: Record<string, unknown> = {}): Promise<void> {
+    return this.glossa.clickMenu(menuItemId, this.pageOf(page), info);
+  }
+  close(): Promise<void> { return this.glossa.close(); }
 }
 
 /** Starts the run's browser (GLOSSA_E2E_BROWSER) with Glossa; only that browser's driver is loaded. */
