@@ -41,8 +41,8 @@ interface BrowserActionApi {
 const contextId = (page: Page): string => (page.mainFrame() as unknown as { _id: string })._id;
 
 /** Firefox keeps these settings in the add-on's IndexedDB, not storage.local (utils/extension/private-storage.ts, settings-store.ts). */
-const PRIVATE_KEYS = ['connection', 'siteRules', 'defaultGlossaries', 'siteScopes', 'writingPrefs', 'writingButtonSites'];
-const PRIVATE_DB = { name: 'glossa-private', store: 'items', changes: 'glossa-private-changes' };
+export const PRIVATE_KEYS = ['connection', 'siteRules', 'defaultGlossaries', 'siteScopes', 'writingPrefs', 'writingButtonSites'];
+export const PRIVATE_DB = { name: 'glossa-private', store: 'items', changes: 'glossa-private-changes' };
 
 export class FirefoxGlossa implements GlossaHarness<Page> {
   constructor(
