@@ -55,6 +55,10 @@ export interface Traffic {
   /** The page's request parameters (without texts). */
   params?: Omit<TranslateParams, 'text'>;
   dispatcher?: Dispatcher;
+  /** When each request left the dispatcher (Date.now(), the page's clock too). */
+  requestTimes?: number[];
+  /** When the page engine made each translate call (Date.now()), with its blocks. */
+  callTimes?: { at: number; blocks: number }[];
 }
 
 /** A generated 500 KB article (no scripts to strip), for the "even on a 500 KB page" target. */
@@ -108,6 +112,7 @@ export function packingMinimum(traffic: Traffic): number {
 /** One translate request to the local server after the added latency, counted in `traffic`. */
 export function apiCall(serverUrl: string, traffic: Traffic) {
   return async (params: TranslateParams): Promise<TranslateResult> => {
+    (traffic.requestTimes ??= []).push(Date.now());
     await sleep(LATENCY_MS);
     traffic.requests++;
     const response = await fetch(`${serverUrl}/v2/translate`, {
@@ -132,6 +137,7 @@ export function createTranslator(serverUrl: string, traffic: Traffic) {
   const translated = new Map<string, Promise<string>>();
 
   return async (blocks: BlockRequest[], targetLang = 'DE', context?: string, priority = false): Promise<{ results: BlockResult[]; billedCharacters: number }> => {
+    (traffic.callTimes ??= []).push({ at: Date.now(), blocks: blocks.length });
     const owner = { billed: 0, site: 'bench' };
     const params: Omit<TranslateParams, 'text'> = {
       target_lang: targetLang, show_billed_characters: true, ...(context ? { context } : {}), tag_handling: 'html',

@@ -61,7 +61,7 @@ export function createPageEngine(options: PageEngineOptions): PageEngine {
 
   const registry = createRegistry();
   const scheduler = createScheduler<Unit, BlockResult>({
-    limit: options.limit, maxInFlight: options.maxInFlight ?? MAX_CALLS_IN_FLIGHT, nearbyDelayMs: options.nearbyDelayMs ?? 150,
+    limit: options.limit, maxInFlight: options.maxInFlight ?? MAX_CALLS_IN_FLIGHT,
     quietDelayMs: QUIET_DELAY_MS, now: Date.now, rendered: isRendered,
   });
 
