@@ -334,7 +334,8 @@ describe('translation service', () => {
       }
     };
     const client = createApiClient({ baseUrl: server.url, authKey: KEY, fetch: countingFetch });
-    const dispatcher = createDispatcher();
+    // Three at the start (the default is six) so that five full requests still wait behind them.
+    const dispatcher = createDispatcher({ adaptive: { initial: 3 } });
     const svc = service({ client: async () => client, dispatcher });
     const rest = Array.from({ length: 400 }, (_, i) => html(`Block ${i}`)); // 8 requests of 50
     const below = svc.translateBlocks({ site: '', job, blocks: rest });
