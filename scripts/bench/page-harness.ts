@@ -131,7 +131,9 @@ export function createTranslator(serverUrl: string, traffic: Traffic) {
   const call = apiCall(serverUrl, traffic);
   const client = { baseUrl: serverUrl, translate: (params: TranslateParams) => call(params) } as unknown as ApiClient;
   // The extension's own dispatcher as the background creates it (its limit adapts to the server).
-  const dispatcher = createDispatcher();
+  // GLOSSA_BENCH_FIRST_IN_FLIGHT: another starting limit, for before/after figures on one machine.
+  const initial = Number(process.env.GLOSSA_BENCH_FIRST_IN_FLIGHT) || undefined;
+  const dispatcher = createDispatcher(initial ? { adaptive: { initial } } : {});
   traffic.dispatcher = dispatcher;
   // Translations by the text sent: in flight or done (the service's in-flight map and cache).
   const translated = new Map<string, Promise<string>>();

@@ -80,6 +80,7 @@ async function scrollRun(browser: Browser, engineScript: string, html: string, s
       job: { targetLang, sourceLang: '', formality: 'default', modelType: 'latency_optimized', bilingual: false },
     });
     const started = performance.now();
+    const startedWall = Date.now();
     void engine.start();
     const viewport = innerHeight;
     await new Promise<void>((resolve) => {
@@ -105,7 +106,7 @@ async function scrollRun(browser: Browser, engineScript: string, html: string, s
     await new Promise((r) => setTimeout(r, 1000));
     await engine.idle();
     io.disconnect();
-    if (stopAt < 1) return { shares: [], frames: frames.length, viewports };
+    if (stopAt < 1) return { shares: [], frames: frames.length, viewports, startedWall };
     // Text still as loaded after the whole page was read is text the engine does not translate.
     const translatable = originals.map((_, i) => !unchanged(i));
     const length = (list: number[]) => list.reduce((n, i) => n + (translatable[i] ? originals[i].text.length : 0), 0);
@@ -113,12 +114,14 @@ async function scrollRun(browser: Browser, engineScript: string, html: string, s
       const all = length(f.visible);
       return all ? length(f.source) / all : 0;
     });
-    return { shares, times: frames.map((f) => f.at), frames: frames.length, viewports };
+    return { shares, times: frames.map((f) => f.at), frames: frames.length, viewports, startedWall };
   }, { msPerViewport, stopAt });
   if (process.env.GLOSSA_BENCH_TIMELINE && run.times) {
     // Frames with source text on screen: when (ms after the trigger) and how much (percent).
     const shown = run.shares.map((share, i) => [Math.round(run.times![i]), Math.round(share * 100)] as const).filter(([, p]) => p > 0);
     process.stderr.write(`frames with source text (ms: %): ${shown.map(([t, p]) => `${t}:${p}`).join(' ')}\n`);
+    const since = (t: number | undefined) => (t === undefined ? '-' : Math.round(t - run.startedWall));
+    process.stderr.write(`first call ${since(traffic.callTimes?.[0]?.at)} ms (${traffic.callTimes?.[0]?.blocks} blocks), first request ${since(traffic.requestTimes?.[0])} ms after the trigger\n`);
   }
   await context.close();
   return run;
