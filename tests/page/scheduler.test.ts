@@ -132,6 +132,19 @@ describe('scheduler', () => {
     expect(s.plan(false).batches.map((b) => names(b.units))).toEqual([['c']]);
   });
 
+  it('keeps no unit queued after a stopping code: units found later are handed back too', () => {
+    const s = scheduler();
+    const a = item('a');
+    s.enqueue(a, 'viewport');
+    s.halt('quota');
+    const later = item('later');
+    s.enqueue(later, 'nearby');
+    // The engine shows it failed with the halting code; nothing is left for idle() to wait on.
+    expect(later.state).toBe('queued');
+    expect(s.queued).toBe(0);
+    expect(s.hasCountedWork()).toBe(false);
+  });
+
   it('lets quiet units (tooltips, the title) wait for company, then sends them together', () => {
     clock = 5000;
     const s = scheduler();

@@ -83,6 +83,12 @@ export function createPageEngine(options: PageEngineOptions): PageEngine {
   const enqueue = (unit: Unit, priority: Priority) => {
     if (stopped) return;
     scheduler.enqueue(unit, priority);
+    // Found after a quota or key error stopped the calls: failed like the blocks queued then (Retry sends them).
+    if (scheduler.halted && unit.state === 'queued') {
+      markFailed(unit);
+      progress.reportNow();
+      return;
+    }
     sender.scheduleFlush();
   };
 

@@ -168,6 +168,8 @@ export function createScheduler<U extends Schedulable, R extends { ok: boolean }
       unit.queuedAt = now();
       // Units only ahead of the reader count once they are sent or come near.
       if (priority !== 'ahead') unit.counted = true;
+      // Not kept after a stopping code: the engine shows it failed like the units halt handed back.
+      if (halted) return;
       queue.push(unit);
     },
 
