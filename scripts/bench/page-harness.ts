@@ -56,6 +56,10 @@ export interface Traffic {
   /** The page's request parameters (without texts). */
   params?: Omit<TranslateParams, 'text'>;
   dispatcher?: Dispatcher;
+  /** When each request left the dispatcher (Date.now(), the page's clock too). */
+  requestTimes?: number[];
+  /** When the page engine made each translate call (Date.now()), with its blocks. */
+  callTimes?: { at: number; blocks: number }[];
 }
 
 /** A generated 500 KB article (no scripts to strip), for the "even on a 500 KB page" target. */
@@ -109,6 +113,7 @@ export function packingMinimum(traffic: Traffic): number {
 /** One translate request to the local server after the added latency, counted in `traffic`. */
 export function apiCall(serverUrl: string, traffic: Traffic) {
   return async (params: TranslateParams): Promise<TranslateResult> => {
+    (traffic.requestTimes ??= []).push(Date.now());
     await sleep(LATENCY_MS);
     traffic.requests++;
     const response = await fetch(`${serverUrl}/v2/translate`, {
@@ -127,12 +132,15 @@ export function createTranslator(serverUrl: string, traffic: Traffic) {
   const call = apiCall(serverUrl, traffic);
   const client = { baseUrl: serverUrl, translate: (params: TranslateParams) => call(params) } as unknown as ApiClient;
   // The extension's own dispatcher as the background creates it (its limit adapts to the server).
-  const dispatcher = createDispatcher();
+  // GLOSSA_BENCH_FIRST_IN_FLIGHT: another starting limit, for before/after figures on one machine.
+  const initial = Number(process.env.GLOSSA_BENCH_FIRST_IN_FLIGHT) || undefined;
+  const dispatcher = createDispatcher(initial ? { adaptive: { initial } } : {});
   traffic.dispatcher = dispatcher;
   // Translations by the text sent: in flight or done (the service's in-flight map and cache).
   const translated = new Map<string, Promise<string>>();
 
   return async (blocks: BlockRequest[], targetLang = 'DE', context?: string, priority = false): Promise<{ results: BlockResult[]; billedCharacters: number }> => {
+    (traffic.callTimes ??= []).push({ at: Date.now(), blocks: blocks.length });
     const owner = { billed: 0, site: 'bench' };
     const params: Omit<TranslateParams, 'text'> = {
       target_lang: targetLang, show_billed_characters: true, ...(context ? { context } : {}), tag_handling: 'html',

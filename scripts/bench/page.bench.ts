@@ -37,6 +37,8 @@ interface PageFigures {
   /** Longest script run inside a long animation frame (the engine is the only script on the page). */
   longestScriptMs: number;
   restoredExactly: boolean;
+  /** When the engine was started (Date.now(), the clock the Node side uses too). */
+  startedWall: number;
   reloadRequests?: number;
   reloadBlocks?: number;
   reloadChars?: number;
@@ -48,6 +50,13 @@ interface PageFigures {
   translateAllLayouts?: number;
   /** Requests in flight every 100 ms while the whole page is translated. */
   translateAllInFlight?: number[];
+  /** From the trigger to the engine's first translate call, the first request leaving, the first text on screen (whole page). */
+  translateAllFirstCallMs?: number;
+  translateAllFirstRequestMs?: number;
+  translateAllFirstTextMs?: number;
+  /** Requests of the whole-page run against its packing minimum. */
+  translateAllRequests?: number;
+  translateAllPackingMinimum?: number;
   /** The whole page translated with every answer hostile (the server's hostile mode). */
   hostile?: { longestTaskMs: number; longTasks: number; longestScriptMs: number; failed: number; blocks: number; restoredExactly: boolean };
 }
@@ -108,6 +117,7 @@ async function translateOnce(page: Page, engineScript: string, mode: 'scroll' | 
     });
     watcher.observe(document.body, { subtree: true, characterData: true, childList: true });
     started = performance.now();
+    const startedWall = Date.now();
     // German into English, everything else into German: text already in the target is not sent.
     const targetLang = /^de\b/i.test(document.documentElement.lang) ? 'EN-US' : 'DE';
     // Everything near: one observer whose margin covers the whole page; on screen is 'viewport'.
@@ -133,7 +143,7 @@ async function translateOnce(page: Page, engineScript: string, mode: 'scroll' | 
     const collectMs = performance.now() - started;
     await engine.idle();
     const doneMs = performance.now() - started;
-    (window as unknown as { __glossaRun: unknown }).__glossaRun = { engine, original, watcher, onScreen, collectMs, doneMs, started, stats: () => ({ longest, longTasks, firstText, longestScript }) };
+    (window as unknown as { __glossaRun: unknown }).__glossaRun = { engine, original, watcher, onScreen, collectMs, doneMs, started, startedWall, stats: () => ({ longest, longTasks, firstText, longestScript }) };
   }, mode);
   // Scroll through the page as a user would (wheel input, a screen every 150 ms), so content
   // far below is translated too; the scrolling is the browser's, not a script forcing layout.
@@ -145,7 +155,7 @@ async function translateOnce(page: Page, engineScript: string, mode: 'scroll' | 
   }
   const figures = await page.evaluate(async () => {
     type Run = {
-      engine: import('../../utils/page/engine').PageEngine; original: string; watcher: MutationObserver; onScreen: IntersectionObserver; collectMs: number; doneMs: number; started: number;
+      engine: import('../../utils/page/engine').PageEngine; original: string; watcher: MutationObserver; onScreen: IntersectionObserver; collectMs: number; doneMs: number; started: number; startedWall: number;
       stats: () => { longest: number; longTasks: number; firstText: number; longestScript: number };
     };
     const run = (window as unknown as { __glossaRun: Run }).__glossaRun;
@@ -161,6 +171,7 @@ async function translateOnce(page: Page, engineScript: string, mode: 'scroll' | 
     return {
       blocks: progress.total, failed: progress.failed, firstTextMs: firstText, collectMs: run.collectMs, totalMs, doneMs: run.doneMs,
       longestTaskMs: longest, longTasks, longestScriptMs: longestScript, restoredExactly: document.body.innerHTML === run.original,
+      startedWall: run.startedWall,
     };
   });
   return figures;
@@ -237,6 +248,15 @@ async function runPage(browser: Browser, engineScript: string, html: string, ser
   clearInterval(sampler);
   figures.translateAllInFlight = inFlight;
   figures.translateAllMs = all.doneMs;
+  figures.translateAllFirstCallMs = (latency.callTimes?.[0]?.at ?? NaN) - all.startedWall;
+  figures.translateAllFirstRequestMs = (latency.requestTimes?.[0] ?? NaN) - all.startedWall;
+  figures.translateAllFirstTextMs = all.firstTextMs;
+  figures.translateAllRequests = latency.requests;
+  figures.translateAllPackingMinimum = packingMinimum(latency);
+  if (process.env.GLOSSA_BENCH_TIMELINE) {
+    const at = (t: number) => Math.round(t - all.startedWall);
+    process.stderr.write(`calls (ms after the trigger: blocks): ${(latency.callTimes ?? []).map((c) => `${at(c.at)}:${c.blocks}`).join(' ')}\nrequests (ms after the trigger): ${(latency.requestTimes ?? []).map(at).join(' ')}\n`);
+  }
   figures.translateAllLongestScriptMs = all.longestScriptMs;
   await context.close();
   return figures;
@@ -277,7 +297,7 @@ const suite: BenchSuite = async () => {
           : readFileSync(resolve(PAGES_DIR, file), 'utf8');
       const html = raw.replace(/<script\b[\s\S]*?<\/script>/gi, '');
       const traffic: Traffic = { requests: 0, billed: 0, sent: [], distinct: new Map() };
-      const r = await runPage(browser, engineScript, html, server.url, traffic, { requests: 0, billed: 0, sent: [], distinct: new Map() }, file === LARGE_WIKI ? server.faults : undefined);
+      const r = await runPage(browser, engineScript, html, server.url, traffic, { requests: 0, billed: 0, sent: [], distinct: new Map() }, file === LARGE_WIKI && !process.env.GLOSSA_BENCH_ALL_ONLY ? server.faults : undefined);
       // Characters of the distinct blocks as the page has them (before any escaping).
       const distinctChars = [...traffic.distinct.values()].reduce((n, b) => n + b.text.length, 0);
       const ranOn = `${file} (${Math.round(html.length / 1024)} KB), Chromium, ${LATENCY_MS} ms latency${engine.from === ROOT ? '' : `, engine of ${engine.from}`}`;
@@ -295,6 +315,10 @@ const suite: BenchSuite = async () => {
         { name: `${name}.total`, value: r.totalMs, unit: 'ms', ranOn, target: 'scrolling through the page included' },
         { name: `${name}.translateAll`, value: r.translateAllMs ?? -1, unit: 'ms', ranOn, target: 'every block near from the start, no scrolling' },
         { name: `${name}.translateAllMainThreadCpu`, value: r.translateAllCpuMs ?? -1, unit: 'ms', ranOn, target: `CPU time of the page's main thread (${r.translateAllLayouts ?? -1} layouts)` },
+        { name: `${name}.translateAllFirstCall`, value: r.translateAllFirstCallMs ?? NaN, unit: 'ms', ranOn, target: 'from the trigger to the engine\'s first translate call (whole page)' },
+        { name: `${name}.translateAllFirstRequest`, value: r.translateAllFirstRequestMs ?? NaN, unit: 'ms', ranOn, target: 'from the trigger to the first API request leaving (whole page)' },
+        { name: `${name}.translateAllFirstText`, value: r.translateAllFirstTextMs ?? NaN, unit: 'ms', ranOn, target: 'from the trigger to the first translated text on screen (whole page)' },
+        { name: `${name}.translateAllRequests`, value: r.translateAllRequests ?? NaN, unit: 'requests', ranOn, target: `packing minimum ${r.translateAllPackingMinimum ?? '?'} (+1 at most)` },
         { name: `${name}.translateAllPeakInFlight`, value: Math.max(0, ...(r.translateAllInFlight ?? [])), unit: 'requests', ranOn, target: `in flight per 100 ms: ${(r.translateAllInFlight ?? []).join(' ')}` },
         { name: `${name}.translateAllLongestEngineScript`, value: r.translateAllLongestScriptMs ?? -1, unit: 'ms', ranOn, target: '< 50 ms' },
         { name: `${name}.reloadRequests`, value: r.reloadRequests ?? -1, unit: 'requests', ranOn, target: `0 (${r.reloadBlocks} blocks, ${r.reloadChars} chars re-sent)` },

@@ -21,6 +21,8 @@ const SPEEDS = { reader: 1000, flick: 200 } as const;
 interface ScrollRun {
   /** Share of on-screen translatable characters still in the source language, per frame (0–1). */
   shares: number[];
+  /** When each frame was sampled (ms after the trigger). */
+  times?: number[];
   frames: number;
   viewports: number;
 }
@@ -69,7 +71,7 @@ async function scrollRun(browser: Browser, engineScript: string, html: string, s
     for (const el of byParent.keys()) io.observe(el);
     await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
     // Per frame: the indices of the text nodes on screen, and of those still as loaded.
-    const frames: { visible: number[]; source: number[] }[] = [];
+    const frames: { visible: number[]; source: number[]; at: number }[] = [];
     const unchanged = (i: number) => originals[i].node.isConnected && originals[i].node.data === originals[i].text;
     const targetLang = /^de\b/i.test(document.documentElement.lang) ? 'EN-US' : 'DE';
     const engine = w.__glossaBench.createPageEngine({
@@ -78,6 +80,7 @@ async function scrollRun(browser: Browser, engineScript: string, html: string, s
       job: { targetLang, sourceLang: '', formality: 'default', modelType: 'latency_optimized', bilingual: false },
     });
     const started = performance.now();
+    const startedWall = Date.now();
     void engine.start();
     const viewport = innerHeight;
     await new Promise<void>((resolve) => {
@@ -90,7 +93,7 @@ async function scrollRun(browser: Browser, engineScript: string, html: string, s
             if (unchanged(i)) source.push(i);
           }
         }
-        frames.push({ visible, source });
+        frames.push({ visible, source, at: performance.now() - started });
         const bottom = document.documentElement.scrollHeight - viewport;
         const y = Math.min(bottom * stopAt, ((performance.now() - started) / msPerViewport) * viewport);
         scrollTo(0, y);
@@ -103,7 +106,7 @@ async function scrollRun(browser: Browser, engineScript: string, html: string, s
     await new Promise((r) => setTimeout(r, 1000));
     await engine.idle();
     io.disconnect();
-    if (stopAt < 1) return { shares: [], frames: frames.length, viewports };
+    if (stopAt < 1) return { shares: [], frames: frames.length, viewports, startedWall };
     // Text still as loaded after the whole page was read is text the engine does not translate.
     const translatable = originals.map((_, i) => !unchanged(i));
     const length = (list: number[]) => list.reduce((n, i) => n + (translatable[i] ? originals[i].text.length : 0), 0);
@@ -111,8 +114,15 @@ async function scrollRun(browser: Browser, engineScript: string, html: string, s
       const all = length(f.visible);
       return all ? length(f.source) / all : 0;
     });
-    return { shares, frames: frames.length, viewports };
+    return { shares, times: frames.map((f) => f.at), frames: frames.length, viewports, startedWall };
   }, { msPerViewport, stopAt });
+  if (process.env.GLOSSA_BENCH_TIMELINE && run.times) {
+    // Frames with source text on screen: when (ms after the trigger) and how much (percent).
+    const shown = run.shares.map((share, i) => [Math.round(run.times![i]), Math.round(share * 100)] as const).filter(([, p]) => p > 0);
+    process.stderr.write(`frames with source text (ms: %): ${shown.map(([t, p]) => `${t}:${p}`).join(' ')}\n`);
+    const since = (t: number | undefined) => (t === undefined ? '-' : Math.round(t - run.startedWall));
+    process.stderr.write(`first call ${since(traffic.callTimes?.[0]?.at)} ms (${traffic.callTimes?.[0]?.blocks} blocks), first request ${since(traffic.requestTimes?.[0])} ms after the trigger\n`);
+  }
   await context.close();
   return run;
 }

@@ -62,6 +62,18 @@ describe('prefetch ahead of the reader', () => {
     expect(promoted).toEqual(['near', 'within']);
   });
 
+  it('places a block by the scroll position when it entered the zone, not by the last sampled one', () => {
+    const { place, scroll, promoted, win } = setup(100);
+    place({ far: 20_000 });
+    scroll(64, 3);
+    // The page moved 600 px more before the next frame was sampled; then the block entered the zone ahead.
+    (win as { scrollY: number }).scrollY += 600;
+    place({ below: 1900 });
+    // The next frame: a fast flick, prefetching up to 3 screens below the screen's bottom (856 + 800 px).
+    scroll(64, 1);
+    expect(promoted).toEqual(['below']);
+  });
+
   it('a reader (a screen per second) prefetches only the next few hundred pixels', () => {
     const { place, scroll, promoted } = setup(100);
     place({ next: 1000, later: 1600 });

@@ -69,7 +69,7 @@ describe('per-block memory', () => {
     type Item = Schedulable & { name: string };
     let seq = 0;
     const item = (name: string): Item => ({ name, seq: seq++, key: name, size: name.length, state: 'waiting', priority: 'nearby', queuedAt: 0, counted: false, quiet: false, version: 0, sentVersion: -1 });
-    const s = createScheduler<Item, { ok: true; text: string; detectedSourceLang?: string }>({ limit: { blocks: 10, characters: 1000 }, maxInFlight: 2, nearbyDelayMs: 0, quietDelayMs: 0, now: () => 0 });
+    const s = createScheduler<Item, { ok: true; text: string; detectedSourceLang?: string }>({ limit: { blocks: 10, characters: 1000 }, maxInFlight: 2, quietDelayMs: 0, now: () => 0 });
     const [unique, twin1, twin2] = [item('unique'), item('twin'), item('twin')];
     for (const u of [unique, twin1, twin2]) s.track(u);
     for (const u of [unique, twin1]) s.enqueue(u, 'viewport');

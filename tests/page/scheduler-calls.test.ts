@@ -37,7 +37,7 @@ describe('ordering near the viewport', () => {
     };
     const translator = fakeTranslator();
     vi.useFakeTimers(FAKE);
-    const engine = testEngine(translator.translate, { visibility, limit: { blocks: 5, characters: 120_000 }, nearbyDelayMs: 0 });
+    const engine = testEngine(translator.translate, { visibility, limit: { blocks: 5, characters: 120_000 } });
     await settle(engine.start());
     const p = (i: number) => document.getElementById(`p${i}`)!;
     report(p(0), 'viewport');
@@ -125,7 +125,7 @@ describe('filling calls', () => {
       return { observe: () => undefined, unobserve: () => undefined, disconnect: () => undefined };
     };
     const translator = fakeTranslator();
-    const engine = testEngine(translator.translate, { visibility, limit: { blocks: 4, characters: 120_000 }, nearbyDelayMs: 0 });
+    const engine = testEngine(translator.translate, { visibility, limit: { blocks: 4, characters: 120_000 } });
     await engine.start();
     report(document.getElementById('p0')!, 'viewport');
     // The screen's call goes before the next block comes near (awaited, on the real clock).

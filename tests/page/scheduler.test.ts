@@ -15,7 +15,7 @@ const item = (name: string, size = name.length, quiet = false): Item => ({
 });
 
 function scheduler(limit = { blocks: 3, characters: 100 }, extra: Partial<Parameters<typeof createScheduler<Item, Result>>[0]> = {}) {
-  return createScheduler<Item, Result>({ limit, maxInFlight: 2, nearbyDelayMs: 150, quietDelayMs: 400, now: () => clock, ...extra });
+  return createScheduler<Item, Result>({ limit, maxInFlight: 2, quietDelayMs: 400, now: () => clock, ...extra });
 }
 
 const names = (units: readonly Item[]) => units.map((u) => u.name);
@@ -54,7 +54,7 @@ describe('scheduler', () => {
     expect(plan.batches.map((b) => names(b.units))).toEqual([['aaaa', 'bbbb']]);
   });
 
-  it('waits for company before sending a call that is not full, then sends it', () => {
+  it('holds a call that is not full while the walk goes on, and sends it at once when the walk is complete', () => {
     clock = 1000;
     const s = scheduler();
     const first = item('first');
@@ -65,11 +65,24 @@ describe('scheduler', () => {
     s.track(near);
     s.enqueue(near, 'nearby');
     expect(s.plan(true).batches).toEqual([]); // still collecting: more may come
-    const waiting = s.plan(false);
-    expect(waiting.batches).toEqual([]);
-    expect(waiting.wakeInMs).toBe(151);
-    clock += 151;
-    expect(s.plan(false).batches.map((b) => names(b.units))).toEqual([['near']]);
+    // The walk is complete: the call holds every block left, so no wait for company (the tail goes now).
+    const tail = s.plan(false);
+    expect(tail.batches.map((b) => names(b.units))).toEqual([['near']]);
+    expect(tail.wakeInMs).toBeUndefined();
+  });
+
+  it('sends the last blocks of a page without waiting once the walk is complete, all in one call', () => {
+    clock = 2000;
+    const s = scheduler({ blocks: 10, characters: 1000 });
+    const units = ['a', 'b', 'c', 'd', 'e'].map((n) => item(n));
+    for (const u of units) s.track(u);
+    s.enqueue(units[0], 'viewport');
+    s.plan(false);
+    // The reader nears the end of the page: one block comes near, the rest ride along.
+    s.enqueue(units[3], 'nearby');
+    const plan = s.plan(false);
+    expect(plan.batches.map((b) => names(b.units))).toEqual([['d', 'e', 'c', 'b']]);
+    expect(units.every((u) => u.state === 'pending')).toBe(true);
   });
 
   it('sends identical blocks once: a twin waits for the call, later twins reuse the answer', () => {
@@ -117,6 +130,19 @@ describe('scheduler', () => {
     expect(s.plan(false).batches).toHaveLength(0); // two calls still in flight
     s.settle(plan.batches[0], [{ ok: false, code: 'quota' }]);
     expect(s.plan(false).batches.map((b) => names(b.units))).toEqual([['c']]);
+  });
+
+  it('keeps no unit queued after a stopping code: units found later are handed back too', () => {
+    const s = scheduler();
+    const a = item('a');
+    s.enqueue(a, 'viewport');
+    s.halt('quota');
+    const later = item('later');
+    s.enqueue(later, 'nearby');
+    // The engine shows it failed with the halting code; nothing is left for idle() to wait on.
+    expect(later.state).toBe('queued');
+    expect(s.queued).toBe(0);
+    expect(s.hasCountedWork()).toBe(false);
   });
 
   it('lets quiet units (tooltips, the title) wait for company, then sends them together', () => {

@@ -61,7 +61,7 @@ export function createPageEngine(options: PageEngineOptions): PageEngine {
 
   const registry = createRegistry();
   const scheduler = createScheduler<Unit, BlockResult>({
-    limit: options.limit, maxInFlight: options.maxInFlight ?? MAX_CALLS_IN_FLIGHT, nearbyDelayMs: options.nearbyDelayMs ?? 150,
+    limit: options.limit, maxInFlight: options.maxInFlight ?? MAX_CALLS_IN_FLIGHT,
     quietDelayMs: QUIET_DELAY_MS, now: Date.now, rendered: isRendered,
   });
 
@@ -83,6 +83,12 @@ export function createPageEngine(options: PageEngineOptions): PageEngine {
   const enqueue = (unit: Unit, priority: Priority) => {
     if (stopped) return;
     scheduler.enqueue(unit, priority);
+    // Found after a quota or key error stopped the calls: failed like the blocks queued then (Retry sends them).
+    if (scheduler.halted && unit.state === 'queued') {
+      markFailed(unit);
+      progress.reportNow();
+      return;
+    }
     sender.scheduleFlush();
   };
 

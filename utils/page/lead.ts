@@ -73,7 +73,8 @@ export function createLead(deps: LeadDeps) {
         lastAt = now();
         win.addEventListener('scroll', onScroll, { passive: true });
       }
-      ahead.set(el, viewportTop + lastY);
+      // The scroll position now, not at the last sample: the reader may have moved since (read in the observer's callback, layout is clean).
+      ahead.set(el, viewportTop + win.scrollY);
     },
 
     /** The element came near by itself (or went away): nothing to promote. */

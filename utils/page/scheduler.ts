@@ -47,8 +47,6 @@ export interface Plan<U, R> {
 interface SchedulerOptions<U> {
   limit: BatchLimit;
   maxInFlight: number;
-  /** How long blocks near the screen wait for company when nothing is left to fill their call. */
-  nearbyDelayMs: number;
   /** How long quiet units wait for company once everything else is done. */
   quietDelayMs: number;
   now: () => number;
@@ -59,7 +57,7 @@ interface SchedulerOptions<U> {
 const PRIORITY_RANK: Record<Priority, number> = { viewport: 0, nearby: 1, ahead: 2 };
 
 export function createScheduler<U extends Schedulable, R extends { ok: boolean }>(options: SchedulerOptions<U>) {
-  const { limit, maxInFlight, nearbyDelayMs, quietDelayMs, now } = options;
+  const { limit, maxInFlight, quietDelayMs, now } = options;
   const rendered = options.rendered ?? (() => true);
   const queue: U[] = [];
   /** Every unit in the order it was found (document order, then later additions). */
@@ -171,6 +169,8 @@ export function createScheduler<U extends Schedulable, R extends { ok: boolean }
       unit.queuedAt = Math.floor(now());
       // Units only ahead of the reader count once they are sent or come near.
       if (priority !== 'ahead') unit.counted = true;
+      // Not kept after a stopping code: the engine shows it failed like the units halt handed back.
+      if (halted) return;
       queue.push(unit);
     },
 
@@ -190,8 +190,8 @@ export function createScheduler<U extends Schedulable, R extends { ok: boolean }
     /**
      * The calls to make now. Only the first call (what is on screen at the start) goes as it
      * is, for speed; after it, units near the reader go in full calls topped up with the units
-     * that follow them; a call that cannot be filled goes once collection is done (it is the
-     * last), after a short wait for company; units only ahead go when they fill a call alone.
+     * that follow them; a call that cannot be filled goes as soon as collection is done (it
+     * holds every unit left); units only ahead go when they fill a call alone.
      */
     plan(collecting: boolean): Plan<U, R> {
       const result: Plan<U, R> = { batches: [], joined: [], again: false };
@@ -205,15 +205,8 @@ export function createScheduler<U extends Schedulable, R extends { ok: boolean }
         const urgent = head.priority !== 'ahead';
         const first = head.priority === 'viewport' && !firstSent;
         const { picked, full } = pick(urgent && !first);
-        if (!full && !first) {
-          if (!urgent || collecting) break;
-          const waited = now() - head.queuedAt;
-          if (head.priority === 'nearby' && nearbyDelayMs > 0 && waited < nearbyDelayMs) {
-            // Units that come near the reader together (a scroll) arrive over a few frames.
-            result.wakeInMs = nearbyDelayMs - waited + 1;
-            break;
-          }
-        }
+        // A call that is not full holds every unit left once the walk is complete: it goes now (waiting adds no company).
+        if (!full && !first && (!urgent || collecting)) break;
         if (!picked.length) break;
         firstSent ||= first;
         const units: U[] = [];

@@ -48,8 +48,6 @@ export interface PageEngineOptions {
   loadExtras?: () => Promise<void>;
   /** Minimum time between progress reports. */
   progressIntervalMs?: number;
-  /** How long blocks near (not on) the screen wait for company when nothing is left to fill their call. */
-  nearbyDelayMs?: number;
   /** The site's `Only translate` / `Never translate` rules. */
   scope?: SiteScope;
 }

@@ -1,6 +1,7 @@
 // @vitest-environment node
 // The dispatcher's adaptive limit on requests in flight: more while the server answers and
 // texts wait, fewer after a 429, and nothing new before the server's Retry-After has passed.
+// The ramp and the 429 tests start at three (explicitly) so that each round is visible.
 import { describe, expect, it } from 'vitest';
 import { createApiClient, type ApiClient } from '../../../utils/api/client';
 import type { TranslateParams } from '../../../utils/shared/api-types';
@@ -61,9 +62,26 @@ function server(options: { limitFrom?: number; limited?: number; retryAfter?: st
 }
 
 describe('adaptive concurrency', () => {
-  it('starts at three requests in flight and takes more round by round while texts wait', async () => {
+  it('starts at six requests in flight: a server that answers has twelve after one round trip', async () => {
     const api = server();
     const dispatcher = createDispatcher({ gatherMs: 0 });
+    const { list, failed } = itemsFor(50 * 30, api.client);
+    const done = dispatcher.submit(list);
+    await new Promise((r) => setTimeout(r, 2));
+    const inFlightPerRound: number[] = [];
+    while (dispatcher.stats.waiting > 0 || dispatcher.stats.inFlight > 0) {
+      inFlightPerRound.push(api.inFlight);
+      await api.answerAll();
+    }
+    await done;
+    expect(failed).toEqual([]);
+    expect(inFlightPerRound.slice(0, 3)).toEqual([6, 12, 12]);
+    expect(dispatcher.stats.requests).toBe(30);
+  });
+
+  it('takes more round by round while texts wait, from where it starts', async () => {
+    const api = server();
+    const dispatcher = createDispatcher({ gatherMs: 0, adaptive: { initial: 3 } });
     // 60 full requests' worth of texts.
     const { list, failed } = itemsFor(50 * 60, api.client);
     const done = dispatcher.submit(list);
@@ -91,13 +109,13 @@ describe('adaptive concurrency', () => {
       await api.answerAll();
       await done;
     }
-    expect(dispatcher.stats.limit).toBe(3);
+    expect(dispatcher.stats.limit).toBe(6);
   });
 
   it('halves after a 429 and sends nothing new until the Retry-After has passed', async () => {
     // Requests 4 to 6 of the run are rate limited, with Retry-After: 1 (second).
     const api = server({ limitFrom: 9, limited: 3, retryAfter: '1' });
-    const dispatcher = createDispatcher({ gatherMs: 0 });
+    const dispatcher = createDispatcher({ gatherMs: 0, adaptive: { initial: 3 } });
     const { list, failed } = itemsFor(50 * 40, api.client);
     const done = dispatcher.submit(list);
     await new Promise((r) => setTimeout(r, 2));
@@ -134,6 +152,13 @@ describe('adaptive concurrency', () => {
     }
     await done;
     expect(api.peak()).toBe(2);
+  });
+
+  it('from the default start of six, the first 429 halves it to three', () => {
+    const limit = createAdaptiveLimit({ now: () => 0 });
+    expect(limit.value).toBe(6);
+    limit.rateLimited();
+    expect(limit.value).toBe(3);
   });
 
   it('cuts once per push-back however many requests a 429 hit together, and never below the floor', () => {

@@ -297,11 +297,11 @@ describe('translation service', () => {
     await svc.translateBlocks({ tabId: 1, site: 'a.test', job, blocks: [html('Schon übersetzt')] });
     server.faults.quotaCharacters = server.billedCharacters; // nothing more may be billed
     server.log.length = 0;
-    const many = Array.from({ length: 200 }, (_, i) => html(`Absatz Nummer ${i}`));
+    const many = Array.from({ length: 400 }, (_, i) => html(`Absatz Nummer ${i}`));
     const out = await svc.translateBlocks({ tabId: 1, site: 'a.test', job, blocks: many });
     expect(out.results.every((r) => !r.ok && r.code === 'quota')).toBe(true);
-    // Four requests were needed; at most the three in flight reached the server.
-    expect(translateRequests().length).toBeLessThanOrEqual(3);
+    // Eight requests were needed; at most the six in flight at the start reached the server.
+    expect(translateRequests().length).toBeLessThanOrEqual(6);
     expect(svc.quotaStopped).toBe(true);
     const requestsAfterStop = server.log.length;
     const other = await svc.translateBlocks({ tabId: 2, site: 'b.test', job, blocks: [html('Neuer Text'), html('Schon übersetzt')] });
@@ -336,7 +336,8 @@ describe('translation service', () => {
       }
     };
     const client = createApiClient({ baseUrl: server.url, authKey: KEY, fetch: countingFetch });
-    const dispatcher = createDispatcher();
+    // Three at the start (the default is six) so that five full requests still wait behind them.
+    const dispatcher = createDispatcher({ adaptive: { initial: 3 } });
     const svc = service({ client: async () => client, dispatcher });
     const rest = Array.from({ length: 400 }, (_, i) => html(`Block ${i}`)); // 8 requests of 50
     const below = svc.translateBlocks({ site: '', job, blocks: rest });

@@ -14,7 +14,8 @@ export interface AdaptiveLimitOptions {
   now?: () => number;
 }
 
-const ADAPTIVE_LIMIT_DEFAULTS = { initial: 3, min: 1, max: 12 } as const;
+// Six at the start: half the ceiling, so a whole page gains a round trip, and a first 429 halves it to the old start of three.
+const ADAPTIVE_LIMIT_DEFAULTS = { initial: 6, min: 1, max: 12 } as const;
 
 /** After a cut, further rate limits within this long count as the same push-back. */
 const CUT_SPACING_MS = 1_000;
