@@ -246,6 +246,17 @@ export abstract class InPage<P = unknown> {
     return this.driver.bringToFront();
   }
 
+  /** From now on, the page's console errors and uncaught exceptions, oldest first (both drivers' pages emit these events alike). */
+  recordErrors(): string[] {
+    const errors: string[] = [];
+    const events = this.page as unknown as { on(event: string, listener: (value: { type(): string; text(): string } & Error) => void): void };
+    events.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    events.on('pageerror', (error) => errors.push(String(error.message ?? error)));
+    return errors;
+  }
+
   close(): Promise<void> {
     return this.driver.close();
   }
