@@ -3,9 +3,10 @@
 // Glossa's isolated world is reached over the DevTools protocol; the colour scheme is emulated.
 import type { Frame, Page } from 'playwright-core';
 import { badgeText, launchGlossaInChromium, type ChromiumGlossa } from './chromium-harness';
-import { popoverIn, type GlossaRoot } from './closed-roots-chromium';
+import { fieldButtonIn, popoverIn, type GlossaRoot } from './closed-roots-chromium';
 import type { LaunchOptions } from './harness';
 import { InPage, type DriverFrame, type DriverPage, type InPageBrowser } from './in-page';
+import { PlaywrightUiPage } from './ui-chromium';
 import { waitUntil } from './wait';
 
 class ChromiumInPage extends InPage<Page> {
@@ -19,6 +20,10 @@ class ChromiumInPage extends InPage<Page> {
 
   popover(): GlossaRoot {
     return popoverIn(this.page, this.glossa.extensionId);
+  }
+
+  fieldButton(): GlossaRoot {
+    return fieldButtonIn(this.page, this.glossa.extensionId);
   }
 
   protected popoverInFrame(frame: DriverFrame): GlossaRoot {
@@ -79,6 +84,18 @@ export async function launchInPageChromium(options: LaunchOptions): Promise<InPa
       await tab.close();
       return url;
     },
+    async openPopup(page) {
+      const popup = new PlaywrightUiPage(await glossa.openPopup((page as ChromiumInPage).page));
+      await popup.byLabel('Target language').waitFor();
+      await page.bringToFront();
+      return popup;
+    },
+    async openOptions() {
+      const options = new PlaywrightUiPage(await glossa.openOptions());
+      await options.byLabel('API key').waitFor();
+      return options;
+    },
+    registeredContentScripts: () => glossa.inWorker(async () => (await chrome.scripting.getRegisteredContentScripts()).map((s) => s.matches ?? [])),
     stopWorker: () => glossa.stopWorker(),
     close: () => glossa.close(),
   };

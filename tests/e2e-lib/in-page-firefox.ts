@@ -2,10 +2,11 @@
 // Glossa's world is reached through scripting.executeScript in the top frame (the harness's
 // inContentWorld); the colour scheme is set on the tab from the privileged scope.
 import type { Page } from 'puppeteer-core';
-import { popoverIn, type GlossaRoot } from './closed-roots-firefox';
+import { GlossaRoot, popoverIn } from './closed-roots-firefox';
 import { launchGlossaInFirefox, type FirefoxGlossa } from './firefox-harness';
 import type { LaunchOptions } from './harness';
 import { InPage, type DriverFrame, type DriverPage, type InPageBrowser } from './in-page';
+import { PuppeteerUiPage } from './ui-firefox';
 import { waitUntil } from './wait';
 
 class FirefoxInPage extends InPage<Page> {
@@ -19,6 +20,10 @@ class FirefoxInPage extends InPage<Page> {
 
   popover(): GlossaRoot {
     return popoverIn(this.page, this.glossa);
+  }
+
+  fieldButton(): GlossaRoot {
+    return new GlossaRoot(this.page, 'field-button', this.glossa);
   }
 
   // The harness's inContentWorld runs in the top frame only (frameIds: [0]).
@@ -74,6 +79,13 @@ export async function launchInPageFirefox(options: LaunchOptions): Promise<InPag
         return tab.url!;
       }, prefix), `a tab of ${path}`, 10_000);
     },
+    async openPopup(page) {
+      const popup = new PuppeteerUiPage(await glossa.openPopup((page as FirefoxInPage).page));
+      await page.bringToFront();
+      return popup;
+    },
+    openOptions: async () => new PuppeteerUiPage(await glossa.openOptions()),
+    registeredContentScripts: () => glossa.inExtension(async (browser) => (await browser.scripting.getRegisteredContentScripts()).map((s) => s.matches ?? [])),
     close: () => glossa.close(),
   };
 }

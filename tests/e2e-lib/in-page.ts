@@ -4,6 +4,7 @@
 // alike (evaluate, the keyboard, frames, element clicks) is used here directly; what they spell
 // differently (Glossa's isolated world, colour scheme, the tab's state, extension tabs) lives in
 // in-page-chromium.ts (playwright-core) and in-page-firefox.ts (puppeteer-core).
+import type { UiPage } from './ui-page';
 import type { AxeResults, Result } from 'axe-core';
 import { axeSource } from './axe';
 import type { ClosedRoot } from './closed-root';
@@ -174,6 +175,8 @@ export abstract class InPage<P = unknown> {
 
   /** Glossa's selection popover in the page (a closed shadow root). */
   abstract popover(): ClosedRoot;
+  /** Writing help's field button on the page's focused field (a closed shadow root). */
+  abstract fieldButton(): ClosedRoot;
   /** Glossa's selection popover in a child frame. */
   protected abstract popoverInFrame(frame: DriverFrame): ClosedRoot;
   /** The toolbar button's badge text for the page's tab. */
@@ -241,6 +244,17 @@ export abstract class InPage<P = unknown> {
 
   bringToFront(): Promise<void> {
     return this.driver.bringToFront();
+  }
+
+  /** From now on, the page's console errors and uncaught exceptions, oldest first (both drivers' pages emit these events alike). */
+  recordErrors(): string[] {
+    const errors: string[] = [];
+    const events = this.page as unknown as { on(event: string, listener: (value: { type(): string; text(): string } & Error) => void): void };
+    events.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    events.on('pageerror', (error) => errors.push(String(error.message ?? error)));
+    return errors;
   }
 
   close(): Promise<void> {
@@ -362,6 +376,12 @@ export interface InPageBrowser {
   stopWorker?(): Promise<void>;
   /** Waits until a tab of the extension page `path` (e.g. '/options.html') opens; closes it and returns its URL. */
   closeExtensionTab(path: string): Promise<string>;
+  /** The popup as a tab controlling `page`'s tab, once shown; `page` is brought back to the front. */
+  openPopup(page: InPage): Promise<UiPage>;
+  /** The options page, once its API key field is shown. */
+  openOptions(): Promise<UiPage>;
+  /** The `matches` of each content script Glossa has registered at run time. */
+  registeredContentScripts(): Promise<string[][]>;
   close(): Promise<void>;
 }
 

@@ -100,6 +100,13 @@ export class ChromiumUiHarness extends UiHarnessOver<Page> implements UiHarness 
     await page.bringToFront();
     return popup;
   }
+  async openGlossaPage(path: string) {
+    const page = await this.glossa.context.newPage();
+    // The popup's own size, as openPopup gives it.
+    if (path.startsWith('/popup.html')) await page.setViewportSize({ width: 380, height: 640 });
+    await page.goto(`${this.glossa.extensionUrl}${path}`);
+    return new PlaywrightUiPage(page);
+  }
   stored<T>(key: string) { return this.glossa.inWorker(async (k: string) => (await chrome.storage.local.get(k))[k], key) as Promise<T | undefined>; }
   setStorage(values: Record<string, unknown>) { return this.glossa.setStorage(values); }
   clearStorage() { return this.glossa.inWorker(() => chrome.storage.local.clear()); }

@@ -51,6 +51,7 @@ function query(steps: Step[], want: string): Element | number | boolean | null {
     checkbox: 'input[type="checkbox"], [role="checkbox"]',
     dialog: 'dialog, [role="dialog"], [role="alertdialog"]',
     heading: 'h1, h2, h3, h4, h5, h6, [role="heading"]',
+    list: 'ul, ol, [role="list"]',
     region: 'section[aria-label], section[aria-labelledby], [role="region"]',
     rowheader: 'th[scope="row"], [role="rowheader"]',
     table: 'table, [role="table"], [role="grid"]',
@@ -202,6 +203,7 @@ export class FirefoxUiHarness extends UiHarnessOver<Page> implements UiHarness {
   async openPage(pathOrUrl: string) { return new PuppeteerUiPage(await this.glossa.openPage(pathOrUrl)); }
   async openOptions(query = '') { return new PuppeteerUiPage(await this.glossa.openOptions(query)); }
   async openPopup(page: UiPage) { return new PuppeteerUiPage(await this.glossa.openPopup(this.pageOf(page))); }
+  async openGlossaPage(path: string) { return new PuppeteerUiPage(await this.glossa.openExtensionPage(path)); }
   stored<T>(key: string) { return this.glossa.stored<T | undefined>(key); }
   setStorage(values: Record<string, unknown>) { return this.glossa.setStorage(values); }
   /** storage.local and the private settings in the add-on's IndexedDB, each removal announced as the add-on does. */

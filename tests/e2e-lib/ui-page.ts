@@ -7,7 +7,7 @@ import type { ApiServer, GlossaHarness, LaunchOptions, TabStateSnapshot } from '
 import { e2eBrowser, type E2eBrowser } from './launch-live';
 import type { PageServer } from './page-server';
 
-export type UiRole = 'button' | 'checkbox' | 'dialog' | 'heading' | 'region' | 'rowheader' | 'table';
+export type UiRole = 'button' | 'checkbox' | 'dialog' | 'heading' | 'list' | 'region' | 'rowheader' | 'table';
 /** A string is the whole accessible name or label (spaces collapsed); a RegExp is tested against it. */
 export type UiName = string | RegExp;
 
@@ -86,6 +86,8 @@ export interface UiHarness {
   openOptions(query?: string): Promise<UiPage>;
   /** The popup as a tab controlling `page`'s tab, once it shows its target language; `page` stays in front, as under a real popup. */
   openPopup(page: UiPage): Promise<UiPage>;
+  /** One of Glossa's pages ('/popup.html?tabId=3') in a new tab, not waiting for English labels: a test in another UI language waits for its own. */
+  openGlossaPage(path: string): Promise<UiPage>;
   /** A setting as Glossa stores it (Firefox keeps the private ones in the add-on's IndexedDB). */
   stored<T>(key: string): Promise<T | undefined>;
   setStorage(values: Record<string, unknown>): Promise<void>;
