@@ -1,5 +1,4 @@
-// What the pointing tests (tests/e2e/pointing.e2e.ts, tests/e2e-firefox/pointing.e2e.ts,
-// tests/e2e-both/pointing.e2e.ts) share: where the saved pages are, and how a text sent to the
+// What the pointing suite (tests/e2e-both/pointing.e2e.ts) uses: where the saved pages are, and how a text sent to the
 // server is told to belong to the navigation bar.
 import { resolve } from 'node:path';
 
