@@ -1,8 +1,8 @@
 // Glossa's PDF viewer end to end, in the run's browser: a PDF drawn with pdf.js from Glossa's own
 // files, its text layer selectable and its paragraphs translated through the one pipeline,
 // reopened for free; opened from the `translate-pdf-link` menu item; each test PDF grouped as a
-// reader reads it; a PDF with no text layer; a password. In Chromium also: opened from the popup
-// on a PDF tab and from a local file; search and zoom; the first screen translated within a
+// reader reads it; a PDF with no text layer; a password; search and zoom. In Chromium also: opened
+// from the popup on a PDF tab and from a local file; the first screen translated within a
 // round trip plus 200 ms; requests within the packing bound; the export holding every paragraph.
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -264,20 +264,26 @@ describe(`PDF viewer (${firefox ? 'Firefox' : 'Chromium'})`, () => {
     await viewer.close();
   });
 
-  itInChromium('searches with Ctrl+F, goes to pages and zooms', async () => {
-    const viewer = await openViewer(`?file=${encodeURIComponent(pdfs.url('headers-footers.pdf'))}`);
-    await pageTranslations(viewer, 0);
-    const search = viewer.getByRole('searchbox', { name: 'Search in the PDF' });
-    await viewer.keyboard.press('Control+f');
-    await waitUntil(() => search.evaluate((el) => el === document.activeElement), 'Ctrl+F to reach the search field', 5_000);
+  it('searches with Ctrl+F, goes to pages and zooms', async () => {
+    const viewer = await b.openExtensionPage(`/pdf-viewer.html?file=${encodeURIComponent(pdfs.url('headers-footers.pdf'))}`) as ViewerPage;
+    await shownOnPage(viewer, 0);
+    const searchFocused = () => viewer.evaluate(() => document.activeElement === document.querySelector('input[type="search"][aria-label="Search in the PDF"]'));
+    await viewer.keyboard.down('Control');
+    await viewer.keyboard.press('f');
+    await viewer.keyboard.up('Control');
+    await waitUntil(searchFocused, 'Ctrl+F to reach the search field', 5_000);
     // "(102)" ends the paragraph of the third page only.
-    await search.fill('(102)');
+    await viewer.keyboard.type('(102)');
     await viewer.keyboard.press('Enter');
-    await waitUntil(async () => (await viewer.getByRole('spinbutton', { name: 'Page' }).inputValue()) === '3', 'the third page to come into view', 10_000);
-    await viewer.waitForFunction(() => [...document.querySelectorAll('.pdf-row[data-page="2"] .textLayer .pdf-search-hit')].some((span) => span.textContent?.includes('(102)')));
-    const width = () => viewer.locator('.pdf-row[data-page="2"] .pdf-page').evaluate((el) => el.getBoundingClientRect().width);
+    await waitUntil(() => viewer.evaluate(() => [...document.querySelectorAll('label')].find((l) => l.textContent?.trim() === 'Page')?.querySelector<HTMLInputElement>('input[type="number"]')?.value === '3'), 'the third page to come into view', 10_000);
+    await waitUntil(() => viewer.evaluate(() => [...document.querySelectorAll('.pdf-row[data-page="2"] .textLayer .pdf-search-hit')].some((span) => span.textContent?.includes('(102)'))), 'the hit on the third page');
+    const width = () => viewer.evaluate(() => document.querySelector('.pdf-row[data-page="2"] .pdf-page')!.getBoundingClientRect().width);
     const before = await width();
-    await viewer.getByRole('button', { name: 'Zoom in' }).click();
+    const zoomIn = await viewer.evaluate(() => {
+      const r = document.querySelector('button[aria-label="Zoom in"]')!.getBoundingClientRect();
+      return { x: r.left + r.width / 2, y: r.top + r.height / 2 };
+    });
+    await viewer.mouse.click(zoomIn.x, zoomIn.y);
     await waitUntil(async () => (await width()) > before * 1.1, 'the page to grow', 10_000);
     await viewer.close();
   });
