@@ -1,6 +1,5 @@
-// What the pointing tests (tests/e2e/pointing.e2e.ts, tests/e2e-firefox/pointing.e2e.ts,
-// tests/e2e-both/pointing.e2e.ts) share: where the saved pages are, and how a text sent to the
-// server is told to belong to the navigation bar.
+// What the pointing suite (tests/e2e-both/pointing.e2e.ts) uses: where the saved pages are, and
+// how a text sent to the server is told to belong to the navigation bar.
 import { resolve } from 'node:path';
 
 export const PAGES_DIR = process.env.GLOSSA_PAGES_DIR ?? resolve(__dirname, '../../../shared/pages');
