@@ -209,7 +209,7 @@ async function extensionFigures(tsv: string, ranOn: string): Promise<Figure[]> {
       window.__importTimes = {};
       input.addEventListener('change', () => { window.__importTimes.start = performance.now(); }, { capture: true });
       const observer = new MutationObserver(() => {
-        if (document.body.innerText.includes('${BENCH_ENTRIES} entries ready.')) {
+        if (document.body.innerText.includes('${BENCH_ENTRIES.toLocaleString("en")} entries ready.')) {
           window.__importTimes.end = performance.now();
           observer.disconnect();
         }
@@ -217,7 +217,7 @@ async function extensionFigures(tsv: string, ranOn: string): Promise<Figure[]> {
       observer.observe(document.body, { childList: true, subtree: true, characterData: true });
     })()`);
     await manager.getByLabel('Import from a .tsv or .csv file').setInputFiles({ name: 'big.tsv', mimeType: 'text/tab-separated-values', buffer: Buffer.from(tsv) });
-    await manager.getByText(`${BENCH_ENTRIES} entries ready.`).waitFor({ timeout: 30_000 });
+    await manager.getByText(`${BENCH_ENTRIES.toLocaleString("en")} entries ready.`).waitFor({ timeout: 30_000 });
     const times = (await page.evaluate('window.__importTimes')) as { start: number; end: number };
     const importMs = times.end - times.start;
 
