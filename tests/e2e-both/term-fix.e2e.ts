@@ -10,8 +10,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RequestRecord } from '../../server/index';
 import { TEST_KEY } from '../e2e-lib/harness';
-import { launchInPage, type InPage, type InPageBrowser } from '../e2e-lib/in-page';
+import { launchInPage, type InPage, type InPageBrowser, type TermForm } from '../e2e-lib/in-page';
 import { e2eBrowser } from '../e2e-lib/launch-live';
+import { waitUntil } from '../e2e-lib/wait';
 import { defaults, html, translateRequests } from '../e2e-lib/requests';
 
 const firefox = e2eBrowser() === 'firefox';
@@ -29,6 +30,9 @@ const headers = { Authorization: `Service-Auth-Key ${TEST_KEY}` };
 const glossaryRequests = (log: RequestRecord[], from: number, method: string) =>
   log.slice(from).filter((r) => r.method === method && r.path.startsWith('/v3/glossaries'));
 const textOf = (page: InPage, selector: string) => page.evaluate((s) => document.querySelector(s)!.textContent ?? '', selector);
+/** The term form frame sees the scheme (an extension frame: in Firefox another process, reached a moment after the page). */
+const inScheme = (form: TermForm, scheme: 'light' | 'dark') =>
+  waitUntil(() => form.evaluate((s) => matchMedia(`(prefers-color-scheme: ${s})`).matches, scheme), `the term form in the ${scheme} scheme`);
 
 describe(`fixing a term in place${firefox ? ' in Firefox' : ''}`, () => {
   let glossa: InPageBrowser;
@@ -142,6 +146,7 @@ describe(`fixing a term in place${firefox ? ' in Firefox' : ''}`, () => {
 
     // Dark pages get the dark popover.
     await article.colorScheme('dark');
+    await inScheme(dialog, 'dark');
     expect(await dialog.evaluate(() => getComputedStyle(document.querySelector('.popover')!).backgroundColor, null)).toBe('rgb(48, 49, 52)');
     await article.colorScheme('light');
 
@@ -191,6 +196,7 @@ describe(`fixing a term in place${firefox ? ' in Firefox' : ''}`, () => {
     // The form with its error reads well in both schemes.
     for (const colorScheme of ['light', 'dark'] as const) {
       await article.colorScheme(colorScheme);
+      await inScheme(dialog, colorScheme);
       expect(await dialog.axeFindings()).toEqual([]);
     }
     await article.colorScheme('light');

@@ -232,6 +232,8 @@ export class FirefoxGlossa implements GlossaHarness<Page> {
   /** The tab's `prefers-color-scheme`, as the system setting would set it (the tab's browsing context override). */
   async colorScheme(page: Page, scheme: 'light' | 'dark'): Promise<void> {
     await this.chrome.run(`${this.findTab(page)} tab.linkedBrowser.browsingContext.prefersColorSchemeOverride = ${JSON.stringify(scheme)};`);
+    // The override reaches the page's process a moment later: return once the page sees it.
+    await waitUntil(() => page.evaluate((s) => matchMedia(`(prefers-color-scheme: ${s})`).matches, scheme), `the page in the ${scheme} scheme`);
   }
 
   /** The toolbar button's badge for the page's tab (MV2: browserAction). */
