@@ -7,7 +7,8 @@ import type { Page } from 'playwright-core';
 import { launchWithExtension } from '../lib/chromium';
 import { configureDemo } from '../lib/demo-setup';
 import { ExtensionSession } from '../lib/extension-session';
-import { notePopoverLoadingHeight, shootPopup } from './run-tour';
+import { popoverOutcome } from './popover-outcome';
+import { shootPopup } from './run-tour';
 
 export const TOUR_LOCALES = ['en', 'de', 'ar'] as const;
 const SCHEMES = ['light', 'dark'] as const;
@@ -112,17 +113,9 @@ async function shootSurfaces(
     warn('the demo page has no paragraph to select');
     return;
   }
-  await notePopoverLoadingHeight(page);
   await session.clickMenu('translate-selection', page, { selectionText });
-  const done = await page.waitForFunction(
-    () => {
-      const loading = (window as unknown as { __tourLoadingHeight?: number }).__tourLoadingHeight;
-      return loading !== undefined && (document.querySelector('glossa-selection-popover')?.getBoundingClientRect().height ?? 0) > loading;
-    },
-    undefined,
-    { timeout: 15_000 },
-  ).then(() => true, () => false);
-  if (!done) warn('the selection popover showed no translation');
+  const problem = await popoverOutcome(page, 'translation');
+  if (problem) warn(`the selection popover showed no translation: ${problem}`);
   await page.screenshot({ path: file('selection-popover', scheme), animations: 'disabled' });
   screenshots.push(file('selection-popover', scheme));
   await page.keyboard.press('Escape');

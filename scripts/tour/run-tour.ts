@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import type { ExtensionSession } from '../lib/extension-session';
 import { sideBySide } from './composite';
+import { popoverOutcome } from './popover-outcome';
 import type { TourFigures } from './summary';
 
 export interface ApiUsage {
@@ -179,21 +180,11 @@ async function tour(input: TourInput): Promise<Omit<TourFigures, 'outDir'>> {
   });
   if (!selectionText.trim()) throw new Error('The demo page has no paragraph to select (#signatures + p).');
   const beforePopover = input.usage().requests;
-  await notePopoverLoadingHeight(page);
   await session.clickMenu('translate-selection', page, { selectionText });
   const popoverRequests = await waitUntil(() => input.usage().requests > beforePopover, 15_000);
   if (!popoverRequests) warnings.push('the selection popover made no translate request');
-  // Its shadow root is closed (pages cannot read it): the result has arrived when the popover grows past "Translating…".
-  await page.waitForFunction(
-    () => {
-      const loading = (window as unknown as { __tourLoadingHeight?: number }).__tourLoadingHeight;
-      return loading !== undefined && (document.querySelector('glossa-selection-popover')?.getBoundingClientRect().height ?? 0) > loading;
-    },
-    undefined,
-    { timeout: 15_000 },
-  ).catch(() => {
-    warnings.push('the selection popover showed no translation within 15 s');
-  });
+  const popoverProblem = await popoverOutcome(page, 'translation');
+  if (popoverProblem) warnings.push(`the selection popover showed no translation: ${popoverProblem}`);
   await shoot(page, 'selection-popover.png');
   // 4b. The same popover's "Add to glossary" form (not submitted: the demo glossary stays as it is).
   // The root is closed, so the tour goes by keyboard as a reader may: focus is on the popover and
@@ -218,17 +209,11 @@ async function tour(input: TourInput): Promise<Omit<TourFigures, 'outDir'>> {
     field?.focus();
   });
   const beforeWriting = input.usage().requests;
-  await notePopoverLoadingHeight(page);
   await session.dispatchCommand('translate-field', page);
   if (!(await waitUntil(() => input.usage().requests > beforeWriting, 15_000))) warnings.push('writing help made no translate request');
-  await page.waitForFunction(
-    () => {
-      const loading = (window as unknown as { __tourLoadingHeight?: number }).__tourLoadingHeight;
-      return loading !== undefined && (document.querySelector('glossa-selection-popover')?.getBoundingClientRect().height ?? 0) > loading;
-    },
-    undefined,
-    { timeout: 15_000 },
-  ).then(() => shoot(page, 'writing-panel.png'), () => warnings.push('the writing panel showed no translation within 15 s'));
+  const writingProblem = await popoverOutcome(page, 'writing-preview');
+  if (writingProblem) warnings.push(`the writing panel showed no translation: ${writingProblem}`);
+  else await shoot(page, 'writing-panel.png');
   const writingRequests = input.usage().requests - beforeWriting;
   await page.keyboard.press('Escape');
 
@@ -302,22 +287,6 @@ async function waitUntil(check: () => boolean | Promise<boolean>, timeoutMs: num
     await new Promise((r) => setTimeout(r, 100));
   }
   return check();
-}
-
-/**
- * Notes the popover's height in its "Translating…" state: measured as its host element is added
- * (the translation can only arrive in a later task), so the tour knows when the result is shown.
- */
-export async function notePopoverLoadingHeight(page: Page): Promise<void> {
-  await page.evaluate(() => {
-    const observer = new MutationObserver(() => {
-      const host = document.querySelector('glossa-selection-popover');
-      if (!host) return;
-      (window as unknown as { __tourLoadingHeight?: number }).__tourLoadingHeight = host.getBoundingClientRect().height;
-      observer.disconnect();
-    });
-    observer.observe(document.documentElement, { childList: true });
-  });
 }
 
 /** Scrolls the glossary manager's heading to the top of the options page. */

@@ -55,7 +55,8 @@ describe('npm start', () => {
       expect(run.stdout).toContain('Glossa tour finished');
       for (const name of ['page-translated.png', 'page-translated-end.png', 'page-original.png', 'page-side-by-side.png', 'selection-popover.png', 'writing-panel.png', 'popup.png', 'popup-dark.png', 'hover-paragraph.png', 'options.png', 'glossary-manager.png', 'glossary-entries.png']) {
         const file = join(out, name);
-        expect(existsSync(file), `${name} missing`).toBe(true);
+        // The tour's warnings say why a picture is missing.
+        expect(existsSync(file), `${name} missing\n${run.stdout}`).toBe(true);
         const bytes = readFileSync(file);
         expect(bytes.subarray(0, 8).equals(PNG_SIGNATURE), `${name} is not a PNG`).toBe(true);
         expect(bytes.length, `${name} looks empty`).toBeGreaterThan(5_000);

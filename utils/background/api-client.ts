@@ -10,6 +10,7 @@ import { t } from '../shared/i18n';
 import type { Connection } from '../shared/settings';
 import { connectionItem } from '../extension/settings-store';
 import { connectionProblem } from './connection-check';
+import { awakeFetch } from './worker-awake';
 
 let memo: { baseUrl: string; key: string; client: ApiClient } | undefined;
 
@@ -22,7 +23,7 @@ export async function connectedClient(connection?: Connection): Promise<ApiClien
   const baseUrl = apiBaseUrl(current);
   if (!/^https?:\/\/[^/]+/i.test(baseUrl)) throw new ApiError('bad-request', t('translationErrorNoServer'));
   if (!memo || memo.baseUrl !== baseUrl || memo.key !== key) {
-    memo = { baseUrl, key, client: createApiClient({ baseUrl, authKey: key }) };
+    memo = { baseUrl, key, client: createApiClient({ baseUrl, authKey: key, fetch: awakeFetch }) };
   }
   return memo.client;
 }
