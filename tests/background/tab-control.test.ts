@@ -212,6 +212,19 @@ describe('tab lifecycle', () => {
     expect(fake.received.map((m) => m.type)).toEqual(['startTranslation', 'showOriginal']);
     expect((await getTabState(tabId)).phase).toBe('original');
   });
+  it('the shortcut during a reload translates the new page: the old page’s state is still "translated", but no Glossa script runs on the new one', async () => {
+    const tabId = await openTab('https://example.com/');
+    await toggleTab(tabId, 'command');
+    await ask('reportProgress', { state: 'translated', total: 3, done: 3, failed: 0, billedCharacters: 30 }, contentSender(tabId, 'https://example.com/'));
+    // The reload began while the old document still answered: its state stays until the load completes.
+    await handleTabUpdated(tabId, { status: 'loading' }, { url: 'https://example.com/' });
+    expect((await getTabState(tabId)).phase).toBe('translated');
+    fake.present.delete(`${tabId}:0`);
+    await toggleTab(tabId, 'command');
+    expect(fake.received.map((m) => m.type)).toEqual(['startTranslation', 'startTranslation']);
+    expect(fake.injections).toHaveLength(2);
+    expect((await getTabState(tabId)).phase).toBe('translating');
+  });
 });
 
 describe('always-translate sites', () => {

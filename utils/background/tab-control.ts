@@ -126,8 +126,19 @@ async function retryTab(tabId: number): Promise<TabState> {
 
 /** The keyboard command and the page menu item: translate, or show the original when already translated. */
 export async function toggleTab(tabId: number, trigger: Trigger): Promise<TabState> {
-  if (showsTranslation(await getTabState(tabId))) return showOriginalTab(tabId);
+  const state = await getTabState(tabId);
+  if (showsTranslation(state) && (await stillShown(tabId, state))) return showOriginalTab(tabId);
   return translateTab(tabId, await currentJobOptions(), trigger);
+}
+
+/**
+ * Whether the page still shows the translation its state says. A reload that starts while the
+ * old page's script still answers keeps the old state until the new page completes (see
+ * handleTabUpdated); until then the new page has no Glossa script, nothing on it is translated,
+ * and the user's command must translate it rather than show an original it already shows.
+ */
+async function stillShown(tabId: number, state: TabState): Promise<boolean> {
+  return isPdfViewerUrl(state.url) || contentScriptPresent(tabId);
 }
 
 /** A progress report its rule let through: from a tab's top-frame content script, counts that add up. */

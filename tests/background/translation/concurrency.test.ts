@@ -61,19 +61,25 @@ function server(options: { limitFrom?: number; limited?: number; retryAfter?: st
   };
 }
 
+/** Submits `list` and answers every request in flight, round by round; the requests in flight each round. */
+async function answerRoundByRound(dispatcher: ReturnType<typeof createDispatcher>, api: ReturnType<typeof server>, list: DispatchItem[]): Promise<number[]> {
+  const done = dispatcher.submit(list);
+  await new Promise((r) => setTimeout(r, 2));
+  const inFlightPerRound: number[] = [];
+  while (dispatcher.stats.waiting > 0 || dispatcher.stats.inFlight > 0) {
+    inFlightPerRound.push(api.inFlight);
+    await api.answerAll();
+  }
+  await done;
+  return inFlightPerRound;
+}
+
 describe('adaptive concurrency', () => {
   it('starts at six requests in flight: a server that answers has twelve after one round trip', async () => {
     const api = server();
     const dispatcher = createDispatcher({ gatherMs: 0 });
     const { list, failed } = itemsFor(50 * 30, api.client);
-    const done = dispatcher.submit(list);
-    await new Promise((r) => setTimeout(r, 2));
-    const inFlightPerRound: number[] = [];
-    while (dispatcher.stats.waiting > 0 || dispatcher.stats.inFlight > 0) {
-      inFlightPerRound.push(api.inFlight);
-      await api.answerAll();
-    }
-    await done;
+    const inFlightPerRound = await answerRoundByRound(dispatcher, api, list);
     expect(failed).toEqual([]);
     expect(inFlightPerRound.slice(0, 3)).toEqual([6, 12, 12]);
     expect(dispatcher.stats.requests).toBe(30);
@@ -84,14 +90,7 @@ describe('adaptive concurrency', () => {
     const dispatcher = createDispatcher({ gatherMs: 0, adaptive: { initial: 3 } });
     // 60 full requests' worth of texts.
     const { list, failed } = itemsFor(50 * 60, api.client);
-    const done = dispatcher.submit(list);
-    await new Promise((r) => setTimeout(r, 2));
-    const inFlightPerRound: number[] = [];
-    while (dispatcher.stats.waiting > 0 || dispatcher.stats.inFlight > 0) {
-      inFlightPerRound.push(api.inFlight);
-      await api.answerAll();
-    }
-    await done;
+    const inFlightPerRound = await answerRoundByRound(dispatcher, api, list);
     expect(failed).toEqual([]);
     expect(inFlightPerRound[0]).toBe(3);
     // Doubling per round trip up to the ceiling of 12: 3, 6, 12, 12 …
