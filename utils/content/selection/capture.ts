@@ -1,5 +1,5 @@
 // Captures what the user selected, in a shape the API and the popover can use: the selection as
-// HTML whose only markup is Glossa's id-only inline tags (serialise.ts), the surrounding text as
+// HTML whose only markup is Glossa's id-only inline tags (selection-markup.ts), the surrounding text as
 // the API's unbilled context (context.ts), where the selection sits on screen, and, for editable
 // fields, what Replace needs. Works in the document, in open shadow roots (selected-range.ts),
 // inside text fields and across several paragraphs; an empty or whitespace-only selection
