@@ -172,8 +172,7 @@ describe(`fixing a term in place${firefox ? ' in Firefox' : ''}`, () => {
     expect(await textOf(article, '#p2')).not.toContain('Hafenmeister');
     // By keyboard: headless Chromium can route a mouse click into a frame that just resized to a stale spot.
     await dialog.focus('.term-actions button', /Close/);
-    await article.press('Enter');
-    await article.waitForPopoverGone();
+    await article.pressToClose('Enter');
   });
 
   it('shows a validation failure at its field and keeps what was typed', async () => {
@@ -200,8 +199,7 @@ describe(`fixing a term in place${firefox ? ' in Firefox' : ''}`, () => {
       expect(await dialog.axeFindings()).toEqual([]);
     }
     await article.colorScheme('light');
-    await article.press('Escape');
-    await article.waitForPopoverGone();
+    await article.pressToClose('Escape');
   });
 
   it('Glossa\'s own content script of the translated tab can neither read glossary entries, nor write one, nor change a default glossary', async () => {
