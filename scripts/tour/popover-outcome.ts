@@ -1,7 +1,7 @@
 // What Glossa's popover shows, read by the tour. The tour runs the store build, whose shadow
 // roots are closed and whose test hooks are gone, so it reads the popover the way DevTools
 // shows it: the DOM tree over the DevTools protocol, closed roots included.
-import type { Page } from 'playwright-core';
+import type { CDPSession, Page } from 'playwright-core';
 
 interface DomNode {
   nodeType: number;
@@ -28,21 +28,16 @@ function hasAttribute(node: DomNode, name: string, word: string): boolean {
 }
 
 /** The popover's text in the element with class `shown`, or its alert as a problem; undefined while neither shows. */
-async function readPopover(page: Page, shown: string): Promise<{ shown?: string; problem?: string } | undefined> {
-  const cdp = await page.context().newCDPSession(page);
-  try {
-    const { root } = (await cdp.send('DOM.getDocument', { depth: -1, pierce: true })) as { root: DomNode };
-    const host = [...descendants(root)].find((n) => n.nodeName === 'GLOSSA-SELECTION-POPOVER');
-    const inside = host?.shadowRoots?.[0];
-    if (!inside) return undefined;
-    for (const node of descendants(inside)) {
-      if (hasAttribute(node, 'class', shown) && textOf(node).trim()) return { shown: textOf(node) };
-      if (hasAttribute(node, 'role', 'alert')) return { problem: textOf(node) || 'an error without a message' };
-    }
-    return undefined;
-  } finally {
-    await cdp.detach().catch(() => undefined);
+async function readPopover(cdp: CDPSession, shown: string): Promise<{ shown?: string; problem?: string } | undefined> {
+  const { root } = (await cdp.send('DOM.getDocument', { depth: -1, pierce: true })) as { root: DomNode };
+  const host = [...descendants(root)].find((n) => n.nodeName === 'GLOSSA-SELECTION-POPOVER');
+  const inside = host?.shadowRoots?.[0];
+  if (!inside) return undefined;
+  for (const node of descendants(inside)) {
+    if (hasAttribute(node, 'class', shown) && textOf(node).trim()) return { shown: textOf(node) };
+    if (hasAttribute(node, 'role', 'alert')) return { problem: textOf(node) || 'an error without a message' };
   }
+  return undefined;
 }
 
 /**
@@ -51,11 +46,17 @@ async function readPopover(page: Page, shown: string): Promise<{ shown?: string;
  */
 export async function popoverOutcome(page: Page, shown: string, timeoutMs = 15_000): Promise<string | undefined> {
   const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    const seen = await readPopover(page, shown);
-    if (seen?.shown !== undefined) return undefined;
-    if (seen?.problem !== undefined) return seen.problem;
-    await new Promise((resolve) => setTimeout(resolve, 100));
+  // One DevTools session for every look.
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    while (Date.now() < deadline) {
+      const seen = await readPopover(cdp, shown);
+      if (seen?.shown !== undefined) return undefined;
+      if (seen?.problem !== undefined) return seen.problem;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    return `nothing within ${timeoutMs / 1000} s`;
+  } finally {
+    await cdp.detach().catch(() => undefined);
   }
-  return `nothing within ${timeoutMs / 1000} s`;
 }
