@@ -1,7 +1,7 @@
 // The options page. Connection and defaults form one draft saved with `Save` (leaving with
 // unsaved changes warns); default glossaries, site rules and the cache act at once. Every read
 // and write goes through the background's settings messages.
-import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { browser } from 'wxt/browser';
 import type { Glossary, Language } from '../../utils/shared/api-types';
 import { checkServerAddress, describeAddressProblem, describeTestResult, isWellFormedKey, originsCover, resolveConnection } from '../../utils/shared/connection';
@@ -166,8 +166,10 @@ export function OptionsApp({ welcome: welcomeAtStart }: Props) {
     };
   }, []);
 
-  // Closing or reloading the page with unsaved changes asks first.
-  useEffect(() => {
+  // Closing or reloading the page with unsaved changes asks first. A layout effect: it is in place
+  // when "Unsaved changes" shows, where an effect waits for the next frame (or 100 ms in a
+  // background tab), and a close in between left without asking.
+  useLayoutEffect(() => {
     if (!dirty) return;
     const warn = (event: BeforeUnloadEvent) => {
       event.preventDefault();
