@@ -78,7 +78,17 @@ for (const expected of LANGUAGES) {
       expect(await options.evaluate(() => ({ lang: document.documentElement.lang, dir: document.documentElement.dir }), null))
         .toEqual({ lang: expected.lang, dir: expected.dir });
       await options.byRole('button', expected.save).waitFor();
-      // Nothing is wider than the page (no horizontal scrolling from a mirrored layout).
+      // Nothing is wider than the page (no horizontal scrolling from a mirrored layout), once every
+      // section has its settings (the pointing section's choices are the last to come).
+      await options.waitInPage(() => document.querySelectorAll('input[type="radio"]').length > 0, null, 'the sections with choices');
+      // Nor does anything stick out of its section's card (at any width: a wide window hides it in the margin).
+      const outside = await options.evaluate(() => [...document.querySelectorAll('.options-section')].flatMap((section) => {
+        const box = section.getBoundingClientRect();
+        return [...section.querySelectorAll('*')]
+          .filter((el) => { const r = el.getBoundingClientRect(); return r.width > 0 && (r.left < box.left - 1 || r.right > box.right + 1); })
+          .map((el) => `${el.localName} "${el.textContent?.trim().slice(0, 30)}"`);
+      }), null);
+      expect(outside).toEqual([]);
       expect(await options.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth, null)).toBe(true);
       await options.close();
     });
