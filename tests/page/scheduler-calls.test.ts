@@ -4,7 +4,7 @@
 // run on fake timers: a test advances the clock instead of sleeping.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeTranslator, stopAllEngines, testEngine } from './fake-translator';
-import type { PageEngine } from '../../utils/page/engine';
+import type { PageEngine, TranslateFn } from '../../utils/page/engine';
 import type { Nearness, VisibilityFactory } from '../../utils/page/visibility';
 
 afterEach(async () => {
@@ -64,6 +64,44 @@ describe('ordering near the viewport', () => {
     expect(translator.calls).toHaveLength(3);
     expect(document.getElementById('p11')!.textContent).toBe('BLOCK 11');
     expect(engine.progress()).toMatchObject({ total: 12, done: 12 });
+  });
+
+  it('writes the answers for blocks on screen before the rest of an answer for blocks further away that came first', async () => {
+    document.body.innerHTML = Array.from({ length: 60 }, (_, i) => `<p id="p${i}">Block ${i}</p>`).join('');
+    let report!: (el: Element, nearness: Nearness) => void;
+    const visibility: VisibilityFactory = (onNear) => {
+      report = onNear;
+      return { observe: () => undefined, unobserve: () => undefined, disconnect: () => undefined };
+    };
+    // Answers come only when the test lets them.
+    const answers: (() => void)[] = [];
+    const translate: TranslateFn = (blocks) => new Promise((resolve) => answers.push(() => resolve({
+      results: blocks.map((b) => ({ ok: true as const, text: b.text.toUpperCase() })),
+      billedCharacters: 0,
+    })));
+    vi.useFakeTimers(FAKE);
+    const engine = testEngine(translate, { visibility, limit: { blocks: 50, characters: 120_000 } });
+    await settle(engine.start());
+    const p = (i: number) => document.getElementById(`p${i}`)!;
+    for (let i = 0; i < 50; i++) report(p(i), 'nearby');
+    await vi.advanceTimersByTimeAsync(20);
+    report(p(55), 'viewport');
+    await vi.advanceTimersByTimeAsync(20);
+    expect(answers).toHaveLength(2);
+    const written: string[] = [];
+    new MutationObserver((records) => {
+      for (const r of records) {
+        const el = r.target.nodeType === 1 ? (r.target as Element) : r.target.parentElement;
+        if (el?.id && !written.includes(el.id)) written.push(el.id);
+      }
+    }).observe(document.body, { subtree: true, characterData: true, childList: true });
+    // The answer for 50 blocks a screen away comes first (more than one frame's writes), the one
+    // for the block on screen right after it.
+    answers[0]();
+    answers[1]();
+    await idle(engine);
+    expect(written).toHaveLength(51);
+    expect(written.indexOf('p55')).toBeLessThan(written.indexOf('p49'));
   });
 });
 

@@ -76,7 +76,15 @@ function nextFrame(doc: Document): Promise<void> {
 export function createWriter(deps: WriterDeps) {
   const { doc, job, own, ownWrite } = deps;
   const parse = createInertParser(doc);
-  const queue: { unit: Unit; result: BlockResult }[] = [];
+  type Pending = { unit: Unit; result: BlockResult };
+  /**
+   * Answers for blocks that were on screen when they were queued are written before the rest: on
+   * a long page the answers for blocks further down can be hundreds of blocks ahead of them.
+   */
+  const onScreen: Pending[] = [];
+  const queue: Pending[] = [];
+  const nextPending = () => onScreen.shift() ?? queue.shift();
+  const pendingCount = () => onScreen.length + queue.length;
   /** Fingerprints of the texts written (the page holds the texts themselves). */
   const outputs = new Set<number>();
   const marks = createPageMarks(doc, job.targetLang);
@@ -168,7 +176,7 @@ export function createWriter(deps: WriterDeps) {
     const pass = async () => {
       const slicer = createSlicer(WRITE_SLICE_MS);
       let written = 0;
-      while (queue.length && !deps.isStopped()) {
+      while (pendingCount() && !deps.isStopped()) {
         if (slicer.expired() || written >= perFrame) {
           if (written >= perFrame) perFrame = Math.min(MAX_WRITES_PER_FRAME, perFrame * 2);
           await nextFrame(doc);
@@ -176,7 +184,7 @@ export function createWriter(deps: WriterDeps) {
           written = 0;
           continue;
         }
-        const { unit, result } = queue.shift()!;
+        const { unit, result } = nextPending()!;
         if (unit.state !== 'pending' || unit.version !== unit.sentVersion) continue; // changed meanwhile
         written++;
         if (!result.ok) deps.markFailed(unit);
@@ -186,7 +194,7 @@ export function createWriter(deps: WriterDeps) {
     writing = pass().finally(() => {
       writing = undefined;
       deps.onPassEnd();
-      if (queue.length && !deps.isStopped()) void run();
+      if (pendingCount() && !deps.isStopped()) void run();
     });
     return writing;
   }
@@ -221,7 +229,7 @@ export function createWriter(deps: WriterDeps) {
   return {
     push(items: readonly { unit: Unit; result: BlockResult }[]): void {
       if (!items.length) return;
-      queue.push(...items);
+      for (const item of items) (item.unit.priority === 'viewport' ? onScreen : queue).push(item);
       void run();
     },
 
@@ -270,6 +278,7 @@ export function createWriter(deps: WriterDeps) {
     },
 
     clear(): void {
+      onScreen.length = 0;
       queue.length = 0;
     },
 
@@ -279,7 +288,7 @@ export function createWriter(deps: WriterDeps) {
     },
 
     get pending(): number {
-      return queue.length;
+      return pendingCount();
     },
   };
 }
