@@ -88,12 +88,23 @@ async function translateOnce(page: Page, engineScript: string, mode: 'scroll' | 
     }).observe({ type: 'longtask', buffered: true });
     // Long frames split into script (the engine is the only script here) and rendering.
     let longestScript = 0;
+    type Frame = { startTime: number; duration: number; renderStart: number; styleAndLayoutStart: number; scripts?: { duration: number; invoker: string }[] };
+    const frames: Frame[] = [];
     new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as PerformanceEntry[] & { scripts?: { duration: number }[] }[]) {
+      for (const entry of list.getEntries() as unknown as Frame[]) {
         if (entry.startTime < started) continue;
-        for (const script of (entry as unknown as { scripts: { duration: number }[] }).scripts ?? []) longestScript = Math.max(longestScript, script.duration);
+        frames.push(entry);
+        for (const script of entry.scripts ?? []) longestScript = Math.max(longestScript, script.duration);
       }
     }).observe({ type: 'long-animation-frame', buffered: true });
+    // The longest frames, as `at:duration (script / rAF / style+layout)` in ms from the trigger (GLOSSA_BENCH_TIMELINE).
+    const longestFrames = () => [...frames].sort((a, b) => b.duration - a.duration).slice(0, 5).map((f) => {
+      const script = (f.scripts ?? []).reduce((n, x) => n + x.duration, 0);
+      const end = f.startTime + f.duration;
+      const layout = f.styleAndLayoutStart ? end - f.styleAndLayoutStart : 0;
+      const raf = f.renderStart && f.styleAndLayoutStart ? f.styleAndLayoutStart - f.renderStart : 0;
+      return `${Math.round(f.startTime - started)}:${Math.round(f.duration)} (${Math.round(script)} / ${Math.round(raf)} / ${Math.round(layout)})`;
+    }).join(' ');
     let firstText = -1;
     // Which written elements are on screen is asked of an IntersectionObserver: reading
     // positions in the mutation callback would force a layout, a long task of the bench's own.
@@ -143,7 +154,7 @@ async function translateOnce(page: Page, engineScript: string, mode: 'scroll' | 
     const collectMs = performance.now() - started;
     await engine.idle();
     const doneMs = performance.now() - started;
-    (window as unknown as { __glossaRun: unknown }).__glossaRun = { engine, original, watcher, onScreen, collectMs, doneMs, started, startedWall, stats: () => ({ longest, longTasks, firstText, longestScript }) };
+    (window as unknown as { __glossaRun: unknown }).__glossaRun = { engine, original, watcher, onScreen, collectMs, doneMs, started, startedWall, stats: () => ({ longest, longTasks, firstText, longestScript, frames: longestFrames() }) };
   }, mode);
   // Scroll through the page as a user would (wheel input, a screen every 150 ms), so content
   // far below is translated too; the scrolling is the browser's, not a script forcing layout.
@@ -156,7 +167,7 @@ async function translateOnce(page: Page, engineScript: string, mode: 'scroll' | 
   const figures = await page.evaluate(async () => {
     type Run = {
       engine: import('../../utils/page/engine').PageEngine; original: string; watcher: MutationObserver; onScreen: IntersectionObserver; collectMs: number; doneMs: number; started: number; startedWall: number;
-      stats: () => { longest: number; longTasks: number; firstText: number; longestScript: number };
+      stats: () => { longest: number; longTasks: number; firstText: number; longestScript: number; frames: string };
     };
     const run = (window as unknown as { __glossaRun: Run }).__glossaRun;
     await new Promise((r) => setTimeout(r, 200));
@@ -165,15 +176,17 @@ async function translateOnce(page: Page, engineScript: string, mode: 'scroll' | 
     run.watcher.disconnect();
     run.onScreen.disconnect();
     const progress = run.engine.progress();
+    const restoreAt = Math.round(performance.now() - run.started);
     await run.engine.restore();
     await new Promise((r) => setTimeout(r, 50));
-    const { longest, longTasks, firstText, longestScript } = run.stats();
+    const { longest, longTasks, firstText, longestScript, frames } = run.stats();
     return {
       blocks: progress.total, failed: progress.failed, firstTextMs: firstText, collectMs: run.collectMs, totalMs, doneMs: run.doneMs,
       longestTaskMs: longest, longTasks, longestScriptMs: longestScript, restoredExactly: document.body.innerHTML === run.original,
-      startedWall: run.startedWall,
+      startedWall: run.startedWall, restoreAt, frames,
     };
   });
+  if (process.env.GLOSSA_BENCH_TIMELINE) process.stderr.write(`${mode}: longest frames (ms from the trigger:duration (script / rAF / style+layout)), Show original at ${figures.restoreAt}: ${figures.frames}\n`);
   return figures;
 }
 
