@@ -25,6 +25,8 @@ interface ScrollRun {
   times?: number[];
   frames: number;
   viewports: number;
+  /** Each translate call, for the timeline. */
+  calls: string[];
 }
 
 function pageHtml(file: string): string {
@@ -74,12 +76,18 @@ async function scrollRun(browser: Browser, engineScript: string, html: string, s
     const frames: { visible: number[]; source: number[]; at: number }[] = [];
     const unchanged = (i: number) => originals[i].node.isConnected && originals[i].node.data === originals[i].text;
     const targetLang = /^de\b/i.test(document.documentElement.lang) ? 'EN-US' : 'DE';
+    // Each call as `ms:priority:blocks/characters@viewport the reader is at` (GLOSSA_BENCH_TIMELINE).
+    const calls: string[] = [];
+    let started = 0;
     const engine = w.__glossaBench.createPageEngine({
-      translate: (blocks, info) => w.__glossaTranslate(blocks, { targetLang, priority: info.priority === 'viewport' }),
+      translate: (blocks, info) => {
+        calls.push(`${Math.round(performance.now() - started)}:${info.priority}:${blocks.length}/${blocks.reduce((n, b) => n + b.text.length, 0)}@${(scrollY / innerHeight).toFixed(1)}`);
+        return w.__glossaTranslate(blocks, { targetLang, priority: info.priority === 'viewport' });
+      },
       limit: w.__glossaBench.limit,
       job: { targetLang, sourceLang: '', formality: 'default', modelType: 'latency_optimized', bilingual: false },
     });
-    const started = performance.now();
+    started = performance.now();
     const startedWall = Date.now();
     void engine.start();
     const viewport = innerHeight;
@@ -106,7 +114,7 @@ async function scrollRun(browser: Browser, engineScript: string, html: string, s
     await new Promise((r) => setTimeout(r, 1000));
     await engine.idle();
     io.disconnect();
-    if (stopAt < 1) return { shares: [], frames: frames.length, viewports, startedWall };
+    if (stopAt < 1) return { shares: [], frames: frames.length, viewports, startedWall, calls };
     // Text still as loaded after the whole page was read is text the engine does not translate.
     const translatable = originals.map((_, i) => !unchanged(i));
     const length = (list: number[]) => list.reduce((n, i) => n + (translatable[i] ? originals[i].text.length : 0), 0);
@@ -114,8 +122,9 @@ async function scrollRun(browser: Browser, engineScript: string, html: string, s
       const all = length(f.visible);
       return all ? length(f.source) / all : 0;
     });
-    return { shares, times: frames.map((f) => f.at), frames: frames.length, viewports, startedWall };
+    return { shares, times: frames.map((f) => f.at), frames: frames.length, viewports, startedWall, calls };
   }, { msPerViewport, stopAt });
+  if (process.env.GLOSSA_BENCH_TIMELINE) process.stderr.write(`${msPerViewport} ms per viewport${stopAt < 1 ? ', stopping at a third' : ''}: calls ${run.calls.join(' ')}\n`);
   if (process.env.GLOSSA_BENCH_TIMELINE && run.times) {
     // Frames with source text on screen: when (ms after the trigger) and how much (percent).
     const shown = run.shares.map((share, i) => [Math.round(run.times![i]), Math.round(share * 100)] as const).filter(([, p]) => p > 0);
