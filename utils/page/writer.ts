@@ -93,15 +93,17 @@ export function createWriter(deps: WriterDeps) {
   let documentMarked = false;
 
   /**
-   * `<html lang>` says the target once something is translated in place. Set at the start of a
-   * frame: a new language restyles the whole page once, and then it happens in that frame's
-   * rendering rather than inside a style read of Glossa's (on a huge page, hundreds of ms).
+   * `<html lang>` says the target once something is translated in place. A new language
+   * restyles and lays out the whole page (hundreds of ms on a huge one), so it is set at the
+   * start of a frame, where that happens in the frame's rendering rather than inside a style read
+   * of Glossa's, and not before the second frame: the frame after the first writes shows them
+   * first, then the page takes its new language.
    */
   const markDocumentSoon = () => {
     if (job.bilingual || documentMarked) return;
     documentMarked = true;
     deps.onPassStart();
-    void nextFrame(doc).then(() => {
+    void nextFrame(doc).then(() => nextFrame(doc)).then(() => {
       if (!deps.isStopped()) ownWrite(() => marks.markDocument());
       deps.onPassEnd();
     });

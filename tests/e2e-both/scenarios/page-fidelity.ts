@@ -136,6 +136,33 @@ export function describePageFidelity(launch: LaunchLiveBrowser, titleSuffix = ''
       await page.close();
     });
 
+    it('shows the first translated text before the page takes the new language (its whole-page restyle comes a frame later)', async () => {
+      await browser.setStorage({ defaults: defaults('DE') });
+      const page = await browser.open('/fidelity.html');
+      // A rAF queued when the first translated text is seen runs in the next frame, before that
+      // frame renders: when it has run by the time <html lang> changes, a frame showed the text first.
+      await page.evaluate(() => {
+        const w = window as unknown as { __order: { framedBeforeLang?: boolean } };
+        const order: { framedBeforeLang?: boolean } = (w.__order = {});
+        let framed = false;
+        let seenText = false;
+        new MutationObserver((records) => {
+          for (const record of records) {
+            if (record.target === document.documentElement && record.attributeName === 'lang') order.framedBeforeLang ??= framed;
+            else if (!seenText && record.type !== 'attributes') {
+              seenText = true;
+              requestAnimationFrame(() => (framed = true));
+            }
+          }
+        }).observe(document.documentElement, { subtree: true, characterData: true, childList: true, attributes: true, attributeFilter: ['lang'] });
+      }, undefined);
+      await page.translatePageCommand();
+      await page.waitForPhase('translated');
+      await page.waitUntil(() => document.documentElement.lang === 'de', undefined);
+      expect(await page.evaluate(() => (window as unknown as { __order: { framedBeforeLang?: boolean } }).__order.framedBeforeLang, undefined)).toBe(true);
+      await page.close();
+    });
+
     it('translated into Arabic: <html> and each translated block read right to left, and restore exactly', async () => {
       await browser.setStorage({ defaults: defaults('AR') });
       const page = await browser.open('/fidelity.html');
