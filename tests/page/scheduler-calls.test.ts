@@ -24,17 +24,23 @@ async function settle<T>(promise: Promise<T>): Promise<T> {
   return done;
 }
 
+/** Visibility the test drives: `report(el, nearness)` says an element came near the reader. */
+function drivenVisibility(observe: (el: Element) => void = () => undefined) {
+  let onNear: (el: Element, nearness: Nearness) => void = () => undefined;
+  const visibility: VisibilityFactory = (callback) => {
+    onNear = callback;
+    return { observe, unobserve: () => undefined, disconnect: () => undefined };
+  };
+  return { visibility, report: (el: Element, nearness: Nearness) => onNear(el, nearness) };
+}
+
 /** The engine's idle promise, with the fake clock moved on until it settles (it looks again every 10 ms). */
 const idle = (engine: PageEngine) => settle(engine.idle());
 
 describe('ordering near the viewport', () => {
   it('sends blocks only ahead of the reader as full batches, and the rest when they come near, filled up', async () => {
     document.body.innerHTML = Array.from({ length: 12 }, (_, i) => `<p id="p${i}">Block ${i}</p>`).join('');
-    let report!: (el: Element, nearness: Nearness) => void;
-    const visibility: VisibilityFactory = (onNear) => {
-      report = onNear;
-      return { observe: () => undefined, unobserve: () => undefined, disconnect: () => undefined };
-    };
+    const { visibility, report } = drivenVisibility();
     const translator = fakeTranslator();
     vi.useFakeTimers(FAKE);
     const engine = testEngine(translator.translate, { visibility, limit: { blocks: 5, characters: 120_000 } });
@@ -68,11 +74,7 @@ describe('ordering near the viewport', () => {
 
   it('writes the answers for blocks on screen before the rest of an answer for blocks further away that came first', async () => {
     document.body.innerHTML = Array.from({ length: 60 }, (_, i) => `<p id="p${i}">Block ${i}</p>`).join('');
-    let report!: (el: Element, nearness: Nearness) => void;
-    const visibility: VisibilityFactory = (onNear) => {
-      report = onNear;
-      return { observe: () => undefined, unobserve: () => undefined, disconnect: () => undefined };
-    };
+    const { visibility, report } = drivenVisibility();
     // Answers come only when the test lets them.
     const answers: (() => void)[] = [];
     const translate: TranslateFn = (blocks) => new Promise((resolve) => answers.push(() => resolve({
@@ -113,11 +115,7 @@ describe('calls for a whole page', () => {
     document.body.innerHTML = Array.from({ length: 230 }, (_, i) =>
       `<p id="p${i}"${i % 5 === 0 ? ` title="Hinweis ${i}"` : ''}>${i % 10 === 9 ? 'Immer gleich' : `Absatz ${i} mit <b>Text</b>`}</p>`).join('');
     const seen = new Map<Element, boolean>();
-    let report!: (el: Element, nearness: Nearness) => void;
-    const visibility: VisibilityFactory = (onNear) => {
-      report = onNear;
-      return { observe: (el) => seen.set(el, true), unobserve: () => undefined, disconnect: () => undefined };
-    };
+    const { visibility, report } = drivenVisibility((el) => seen.set(el, true));
     const translator = fakeTranslator();
     vi.useFakeTimers(FAKE);
     const engine = testEngine(translator.translate, { visibility });
@@ -157,11 +155,7 @@ describe('filling calls', () => {
   it('fills calls with the blocks after the reader, never with hidden ones, which go once they are shown', async () => {
     document.body.innerHTML = '<p id="p0">Top</p><p id="p1">Near</p><div id="menu" style="display:none"><p>Menu one</p><p>Menu two</p></div>'
       + Array.from({ length: 6 }, (_, i) => `<p id="q${i}">Below ${i}</p>`).join('');
-    let report!: (el: Element, nearness: Nearness) => void;
-    const visibility: VisibilityFactory = (onNear) => {
-      report = onNear;
-      return { observe: () => undefined, unobserve: () => undefined, disconnect: () => undefined };
-    };
+    const { visibility, report } = drivenVisibility();
     const translator = fakeTranslator();
     const engine = testEngine(translator.translate, { visibility, limit: { blocks: 4, characters: 120_000 } });
     await engine.start();
