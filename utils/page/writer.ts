@@ -24,8 +24,8 @@ const MAX_WRITES_PER_FRAME = 640;
 const RESTORES_PER_FRAME = 150;
 /**
  * The writer's slice: longer than the walk's. Each frame with writes costs a layout of the
- * page (tens of ms on a long one), so fewer, fuller frames finish a whole page sooner; the
- * slice plus that layout still stays under the 50 ms a user notices.
+ * page (tens of ms on a long one, however many blocks were written), so fewer, fuller frames
+ * finish a whole page sooner. The slice itself stays well under the 50 ms a user notices.
  */
 const WRITE_SLICE_MS = 16;
 const LETTER = /\p{L}/u;
