@@ -130,8 +130,8 @@ async function scrollRun(browser: Browser, engineScript: string, html: string, s
     const shown = run.shares.map((share, i) => [Math.round(run.times![i]), Math.round(share * 100)] as const).filter(([, p]) => p > 0);
     process.stderr.write(`frames with source text (ms: %): ${shown.map(([t, p]) => `${t}:${p}`).join(' ')}\n`);
     const since = (t: number | undefined) => (t === undefined ? '-' : Math.round(t - run.startedWall));
-    process.stderr.write(`first call ${since(traffic.callTimes?.[0]?.at)} ms (${traffic.callTimes?.[0]?.blocks} blocks), first request ${since(traffic.requestTimes?.[0])} ms after the trigger\n`);
-    process.stderr.write(`calls (ms: blocks): ${(traffic.callTimes ?? []).map((c) => `${since(c.at)}:${c.blocks}`).join(' ')}\nrequests (ms): ${(traffic.requestTimes ?? []).map(since).join(' ')}\n`);
+    // The calls themselves are listed above, from the page; here, when their requests left.
+    process.stderr.write(`requests (ms after the trigger): ${(traffic.requestTimes ?? []).map(since).join(' ')}\n`);
   }
   await context.close();
   return run;
