@@ -31,13 +31,15 @@ export default defineConfig({
     'build:publicAssets': (_wxt, files) => {
       files.push(...mergedLocales());
     },
-    // page-extras.js takes page-engine.js's polyfill instead of a copy of its own (utils/content/browser-handoff.ts).
+    // The scripts injected into pages use their world's `browser` (utils/content/world-browser.ts)
+    // instead of carrying the polyfill; where the browser has none, the background injects
+    // browser-polyfill.js (the one unlisted script that keeps it) before them.
     'vite:build:extendConfig': (entrypoints, config) => {
-      if (!entrypoints.some((entry) => entry.name === 'page-extras')) return;
-      const own = { find: /^wxt\/browser$/, replacement: resolve(__dirname, 'utils/content/extras-browser.ts') };
+      if (!entrypoints.every((entry) => entry.type === 'unlisted-script' && entry.name !== 'browser-polyfill')) return;
+      const world = { find: /^wxt\/browser$/, replacement: resolve(__dirname, 'utils/content/world-browser.ts') };
       const alias = config.resolve?.alias;
       const entries = Array.isArray(alias) ? alias : Object.entries(alias ?? {}).map(([find, replacement]) => ({ find, replacement: replacement as string }));
-      config.resolve = { ...config.resolve, alias: [own, ...entries] };
+      config.resolve = { ...config.resolve, alias: [world, ...entries] };
     },
   },
   manifest: ({ browser, mode }) => {

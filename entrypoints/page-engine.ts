@@ -2,8 +2,6 @@
 // manifest) into every page Glossa translates. Wiring only: the page engine and the page
 // notice live in utils/. The selection popover is a script of its own
 // (entrypoints/selection-popover.ts), so translated pages never load its UI.
-import { browser } from 'wxt/browser';
-import { handOverBrowser } from '@/utils/content/browser-handoff';
 import { claimContentScript, startPageEngine } from '@/utils/content/start-page-engine';
 import { startTermRefresh } from '@/utils/content/term-fix/page';
 import { startPointing, type Pointing } from '@/utils/content/pointing';
@@ -14,8 +12,6 @@ import { defineUnlistedScript } from 'wxt/utils/define-unlisted-script';
 export default defineUnlistedScript(() => {
   // The background may inject again into a page that already has Glossa: wire only once.
   if (!claimContentScript()) return;
-  // page-extras.js, injected later into this world, uses this script's polyfill (browser-handoff.ts).
-  handOverBrowser(browser);
   let pointing: Pointing | undefined;
   // What was translated paragraph by paragraph makes way for a page translation (the cache serves it).
   const page = startPageEngine(document, {}, { beforeStart: () => pointing?.clear() });

@@ -118,6 +118,7 @@ describe('boundaries of injected code', () => {
   it('scripts injected into pages reach only the content-script folders', () => {
     const entries = injectedEntrypoints();
     expect(entries.map((file) => relative(ROOT, file)).sort()).toEqual([
+      'entrypoints/browser-polyfill.ts',
       'entrypoints/page-engine.ts',
       'entrypoints/page-extras.ts',
       'entrypoints/selection-popover.ts',

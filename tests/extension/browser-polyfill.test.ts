@@ -4,6 +4,8 @@
 import { createRequire } from 'node:module';
 import { afterEach, describe, expect, it } from 'vitest';
 import config from '../../wxt.config';
+import { BROWSER_POLYFILL_FILE, contentScriptFiles, hasNativeBrowserNamespace } from '../../utils/background/injection';
+import { worldBrowser } from '../../utils/content/world-browser';
 
 type Listener = (message: unknown, sender: unknown, sendResponse: (reply: unknown) => void) => boolean | void;
 
@@ -86,5 +88,24 @@ describe('extension APIs through webextension-polyfill', () => {
     globals.browser = native;
     const browser = await loadPolyfill();
     expect(browser).toBe(native);
+  });
+});
+
+describe('scripts injected into pages reach the world’s `browser`, the polyfill injected first where there is none', () => {
+  it('injects the polyfill before a page script only where the browser has no namespace of its own', () => {
+    expect(contentScriptFiles('page-engine.js', false)).toEqual([BROWSER_POLYFILL_FILE, 'page-engine.js']);
+    expect(contentScriptFiles('writing-button.js', true)).toEqual(['writing-button.js']);
+  });
+
+  it('takes the worker’s own `browser` as the sign: a `chrome` alone is not one', () => {
+    expect(hasNativeBrowserNamespace({ browser: { runtime: { id: 'glossa-test-id' } } })).toBe(true);
+    expect(hasNativeBrowserNamespace({ chrome: { runtime: { id: 'glossa-test-id' } } })).toBe(false);
+    expect(hasNativeBrowserNamespace({})).toBe(false);
+  });
+
+  it('gives a page script its world’s `browser`, and names the missing polyfill where there is none', () => {
+    const native = { runtime: { id: 'glossa-test-id' } };
+    expect(worldBrowser({ browser: native })).toBe(native);
+    expect(() => worldBrowser({ chrome: native })).toThrow(/inject browser-polyfill\.js before it/);
   });
 });

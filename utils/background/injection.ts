@@ -9,6 +9,23 @@ export const CONTENT_SCRIPT_FILE = 'page-engine.js';
 export const SELECTION_SCRIPT_FILE = 'selection-popover.js';
 /** What the page's script loads on first need (page notice, bilingual view, term refresh): injected when it asks. */
 export const PAGE_EXTRAS_FILE = 'page-extras.js';
+/** webextension-polyfill as a script of its own: what gives content scripts a `browser` where the browser has none. */
+export const BROWSER_POLYFILL_FILE = 'browser-polyfill.js';
+
+/**
+ * Whether content scripts get a `browser` namespace from the browser itself (Firefox, Chrome
+ * 148+): the polyfill's own test, made here in the worker, since Chromium gave every extension
+ * context the namespace in the same version. The worker's `wxt/browser` is the polyfill's
+ * module, which never sets the global, so a `browser` here is the browser's.
+ */
+export function hasNativeBrowserNamespace(scope: object = globalThis): boolean {
+  return Boolean((scope as { browser?: { runtime?: { id?: string } } }).browser?.runtime?.id);
+}
+
+/** The files that run `file` in a page: the polyfill first where the browser has no `browser` (utils/content/world-browser.ts). */
+export function contentScriptFiles(file: string, native = hasNativeBrowserNamespace()): string[] {
+  return native ? [file] : [BROWSER_POLYFILL_FILE, file];
+}
 
 /** Schemes where browsers never let extensions run scripts. */
 const RESTRICTED_SCHEMES = new Set([
@@ -53,7 +70,7 @@ export async function injectContentScript(tabId: number, frameId = 0, file: stri
     await browser.scripting.executeScript({
       target: frameId === 0 ? { tabId } : { tabId, frameIds: [frameId] },
       // WXT types `files` from the entrypoints it has generated; this one is built at runtime.
-      files: [file as never],
+      files: contentScriptFiles(file) as never[],
     });
   } catch (err) {
     // "Cannot access a chrome:// URL", "The extensions gallery cannot be scripted", a missing

@@ -13,7 +13,7 @@ import { releaseSitePermission } from '../extension/host-permissions';
 import { hoverItem } from '../extension/pointing-store';
 import { connectionItem, siteRulesItem } from '../extension/settings-store';
 import { writingButtonSitesItem } from '../extension/writing-prefs';
-import { isRestrictedUrl } from './injection';
+import { contentScriptFiles, isRestrictedUrl } from './injection';
 import { openWritingPanel } from './writing-menu';
 
 /** The id of the registered content script, and the file it runs. */
@@ -36,12 +36,12 @@ export async function syncWritingButtonScript(sites?: readonly string[]): Promis
   const origins = writingButtonOrigins(list);
   if (origins.length === 0) return false;
   // Registering needs no permission: the browser injects only where the user granted access.
-  const script = { id: WRITING_BUTTON_SCRIPT_ID, js: [WRITING_BUTTON_SCRIPT_FILE], matches: origins, runAt: 'document_idle' as const, allFrames: true };
+  const script = { id: WRITING_BUTTON_SCRIPT_ID, js: contentScriptFiles(WRITING_BUTTON_SCRIPT_FILE), matches: origins, runAt: 'document_idle' as const, allFrames: true };
   await scripting.registerContentScripts([{ ...script, persistAcrossSessions: true }]).catch(() => scripting.registerContentScripts([script]));
   const open = await browser.tabs.query({ url: origins }).catch(() => [] as Tab[]);
   // The script starts once per frame, so injecting into a tab that already has it changes nothing.
   await Promise.all(open.map((tab) => (tab.id === undefined || isRestrictedUrl(tab.url) ? undefined
-    : scripting.executeScript({ target: { tabId: tab.id, allFrames: true }, files: [WRITING_BUTTON_SCRIPT_FILE as never] }).catch(() => undefined))));
+    : scripting.executeScript({ target: { tabId: tab.id, allFrames: true }, files: contentScriptFiles(WRITING_BUTTON_SCRIPT_FILE) as never[] }).catch(() => undefined))));
   return true;
 }
 
