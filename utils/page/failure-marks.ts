@@ -1,16 +1,51 @@
 // Failed blocks keep their text and get a wavy underline through the CSS Custom Highlight API,
 // which marks text without touching the page's DOM.
+//
+// Only failed blocks near the viewport carry a mark. Blink rebuilds the markers of every range
+// of every highlight in any frame where the DOM changed, so thousands of marks (a long page
+// after the quota ran out, or every answer refused) made each frame with writes, the page's own
+// included, 80-230 ms longer on the 1 MB page. Marks come and go as blocks near the viewport,
+// in the observer's one callback per frame.
 import type { Unit } from './units';
 
 const FAILED_HIGHLIGHT = 'glossa-failed';
 const STYLE_ID = 'glossa-style';
+/** Marked ahead of the viewport by one screen above and below, so scrolling finds them there. */
+const NEAR_MARGIN = '100% 0px 100% 0px';
+
+type MarksWindow = {
+  CSS?: { highlights?: Map<string, unknown> };
+  Highlight?: new () => Set<Range>;
+  IntersectionObserver?: typeof IntersectionObserver;
+};
+
+/** The element whose box says where a block is. */
+function boxOf(unit: Unit & { kind: 'html' }): Element | undefined {
+  const { element, parent } = unit.block;
+  if (element) return element;
+  if (parent.nodeType === 1) return parent as Element;
+  return (parent as ShadowRoot).host;
+}
 
 export function createFailureMarks(doc: Document, own: WeakSet<Node>, ownWrite: (write: () => void) => void) {
-  const win = doc.defaultView as unknown as { CSS?: { highlights?: Map<string, unknown> }; Highlight?: new () => Set<Range> } | null;
+  const win = doc.defaultView as unknown as MarksWindow | null;
   const highlights = win?.CSS?.highlights;
   const HighlightCtor = win?.Highlight;
+  /** Failed blocks by the element watched for them; the ranges of those marked now. */
+  const watched = new Map<Element, Set<Unit>>();
+  const boxes = new Map<Unit, Element>();
   const ranges = new Map<Unit, Range>();
   let highlight: Set<Range> | undefined;
+  const near = win?.IntersectionObserver
+    ? new win.IntersectionObserver((entries) => {
+        for (const entry of entries) {
+          for (const unit of watched.get(entry.target) ?? []) {
+            if (entry.isIntersecting) show(unit);
+            else hide(unit);
+          }
+        }
+      }, { rootMargin: NEAR_MARGIN })
+    : undefined;
 
   function installStyle(): void {
     if (doc.getElementById(STYLE_ID)) return;
@@ -21,35 +56,69 @@ export function createFailureMarks(doc: Document, own: WeakSet<Node>, ownWrite: 
     ownWrite(() => (doc.head ?? doc.documentElement).appendChild(style));
   }
 
+  function show(unit: Unit): void {
+    if (ranges.has(unit) || unit.kind !== 'html' || !highlights || !HighlightCtor) return;
+    const { nodes } = unit.block;
+    const range = doc.createRange();
+    try {
+      range.setStartBefore(nodes[0]);
+      range.setEndAfter(nodes[nodes.length - 1]);
+    } catch {
+      return; // Nodes already gone: nothing to mark.
+    }
+    installStyle();
+    if (!highlight) {
+      highlight = new HighlightCtor();
+      highlights.set(FAILED_HIGHLIGHT, highlight);
+    }
+    highlight.add(range);
+    ranges.set(unit, range);
+  }
+
+  function hide(unit: Unit): void {
+    const range = ranges.get(unit);
+    if (!range) return;
+    highlight?.delete(range);
+    ranges.delete(unit);
+  }
+
   return {
     mark(unit: Unit): void {
-      if (unit.kind !== 'html' || !highlights || !HighlightCtor) return;
-      installStyle();
-      if (!highlight) {
-        highlight = new HighlightCtor();
-        highlights.set(FAILED_HIGHLIGHT, highlight);
-      }
-      const { nodes } = unit.block;
-      const range = doc.createRange();
-      try {
-        range.setStartBefore(nodes[0]);
-        range.setEndAfter(nodes[nodes.length - 1]);
-        highlight.add(range);
-        ranges.set(unit, range);
-      } catch {
-        // Nodes already gone: nothing to mark.
+      if (unit.kind !== 'html' || !highlights || !HighlightCtor || boxes.has(unit)) return;
+      const box = boxOf(unit);
+      // Without an observer (or a box to watch) every failed block is marked at once.
+      if (!near || !box) return show(unit);
+      boxes.set(unit, box);
+      const units = watched.get(box);
+      if (units) {
+        units.add(unit);
+        // Another failed block of a watched box: the observer said where that box is already.
+        if ([...units].some((other) => ranges.has(other))) show(unit);
+      } else {
+        watched.set(box, new Set([unit]));
+        near.observe(box);
       }
     },
 
     clear(unit: Unit): void {
-      const range = ranges.get(unit);
-      if (!range) return;
-      highlight?.delete(range);
-      ranges.delete(unit);
+      hide(unit);
+      const box = boxes.get(unit);
+      if (!box) return;
+      boxes.delete(unit);
+      const units = watched.get(box);
+      units?.delete(unit);
+      if (units?.size === 0) {
+        watched.delete(box);
+        near?.unobserve(box);
+      }
     },
 
     removeAll(): void {
+      near?.disconnect();
+      watched.clear();
+      boxes.clear();
       if (highlight) highlights?.delete(FAILED_HIGHLIGHT);
+      highlight = undefined;
       ranges.clear();
       doc.getElementById(STYLE_ID)?.remove();
     },

@@ -49,6 +49,17 @@ const PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>
   };
 </script></body></html>`;
 
+/** The ids of the paragraphs Glossa's failure highlight underlines, as the page sees the highlight. */
+const markedParagraphs = () => {
+  const highlight = (CSS as unknown as { highlights: Map<string, Set<Range>> }).highlights.get('glossa-failed');
+  return [...(highlight ?? [])].map((range) => (range.startContainer as Element).id).sort();
+};
+/** Whether the paragraph `id` is underlined (a function of its own: it runs in the page). */
+const paragraphMarked = (id: string) => {
+  const highlight = (CSS as unknown as { highlights: Map<string, Set<Range>> }).highlights.get('glossa-failed');
+  return [...(highlight ?? [])].some((range) => (range.startContainer as Element).id === id);
+};
+
 /** The body and the document element's attributes as written (order included). */
 const pageState = () => ({ body: document.body.innerHTML, root: [...document.documentElement.attributes].map((a) => `${a.name}=${a.value}`).join(' ') });
 
@@ -161,6 +172,34 @@ export function describePageFidelity(launch: LaunchLiveBrowser, titleSuffix = ''
       await page.waitUntil(() => document.documentElement.lang === 'de', undefined);
       expect(await page.evaluate(() => (window as unknown as { __order: { framedBeforeLang?: boolean } }).__order.framedBeforeLang, undefined)).toBe(true);
       await page.close();
+    });
+
+    it('underlines failed blocks near the viewport only, and those further down once scrolled to', async () => {
+      // 150 tall paragraphs, every answer refused (markup the block never had): all fail.
+      const paragraphs = Array.from({ length: 150 }, (_, i) => `<p id="p${i}" style="min-height:300px">Paragraph number ${i} of the long report.</p>`).join('');
+      browser.servePage('/failed-long.html', `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Long</title></head><body>${paragraphs}</body></html>`);
+      const rule = browser.api.faults.add({ fault: 'hostile', payload: (text: string) => `<img src="x"> ${text}` });
+      try {
+        await browser.setStorage({ defaults: defaults('DE') });
+        const page = await browser.open('/failed-long.html');
+        await page.translatePageCommand();
+        await page.waitForPhase('translated');
+        const marked = () => page.evaluate(markedParagraphs, undefined);
+        await page.waitUntil(paragraphMarked, 'p0');
+        const top = await marked();
+        expect(top).toContain('p1');
+        // A screen above and below the viewport at most: a handful of the 150, not all of them.
+        expect(top.length).toBeLessThan(20);
+        expect(top).not.toContain('p149');
+        await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight), undefined);
+        await page.waitUntil(paragraphMarked, 'p149');
+        const bottom = await marked();
+        expect(bottom).not.toContain('p0');
+        expect(bottom.length).toBeLessThan(20);
+        await page.close();
+      } finally {
+        browser.api.faults.remove(rule);
+      }
     });
 
     it('translated into Arabic: <html> and each translated block read right to left, and restore exactly', async () => {
