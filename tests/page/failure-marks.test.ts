@@ -6,10 +6,10 @@ import type { Unit } from '../../utils/page/units';
 
 /** A document whose window has a highlight registry and an intersection observer the test drives. */
 function markedDocument(withObserver = true) {
-  document.body.innerHTML = '<p id="a">First paragraph.</p><p id="b">Second paragraph.</p><div id="c">Run one<br>run two</div>';
+  document.body.innerHTML = '<p id="a">First paragraph.</p><p id="b">Second paragraph.</p><div id="c">Run one<br>run two</div><section id="s"><div id="d" style="display:contents">Boxless text.</div></section>';
   const registry = new Map<string, Set<Range>>();
   const observed = new Set<Element>();
-  let callback: ((entries: { target: Element; isIntersecting: boolean }[]) => void) | undefined;
+  let callback: ((entries: { target: Element; isIntersecting: boolean; boundingClientRect: { width: number; height: number } }[]) => void) | undefined;
   class FakeObserver {
     constructor(cb: typeof callback) {
       callback = cb;
@@ -27,7 +27,9 @@ function markedDocument(withObserver = true) {
   const win = { CSS: { highlights: registry }, Highlight: Set, ...(withObserver ? { IntersectionObserver: FakeObserver } : {}) };
   const doc = new Proxy(document, { get: (target, key) => (key === 'defaultView' ? win : Reflect.get(target, key, target)) }) as Document;
   const marks = createFailureMarks(doc, new WeakSet(), (write) => write());
-  const near = (id: string, isIntersecting: boolean) => callback?.([{ target: document.getElementById(id)!, isIntersecting }]);
+  /** The observer's report on `id`'s box: near or not, and whether it has a box at all. */
+  const near = (id: string, isIntersecting: boolean, boxless = false) =>
+    callback?.([{ target: document.getElementById(id)!, isIntersecting, boundingClientRect: boxless ? { width: 0, height: 0 } : { width: 600, height: 40 } }]);
   const shown = () => [...(registry.get('glossa-failed') ?? [])].map((range) => (range.startContainer as Element).id ?? '').sort();
   return { marks, near, shown, observed };
 }
@@ -89,6 +91,17 @@ describe('failure marks near the viewport', () => {
     expect(shown()).toEqual([]);
     expect(observed.size).toBe(0);
     expect(document.getElementById('glossa-style')).toBeNull();
+  });
+
+  it('a failed block in a box of no size (display: contents) is placed by its parent’s box', () => {
+    const { marks, near, shown, observed } = markedDocument();
+    marks.mark(elementUnit('d'));
+    near('d', false, true);
+    expect(observed.has(document.getElementById('d')!)).toBe(false);
+    expect(observed.has(document.getElementById('s')!)).toBe(true);
+    expect(shown()).toEqual([]);
+    near('s', true);
+    expect(shown()).toEqual(['d']);
   });
 
   it('without an intersection observer, marks every failed block at once', () => {

@@ -39,6 +39,12 @@ export function createFailureMarks(doc: Document, own: WeakSet<Node>, ownWrite: 
   const near = win?.IntersectionObserver
     ? new win.IntersectionObserver((entries) => {
         for (const entry of entries) {
+          const { width, height } = entry.boundingClientRect;
+          // No box of its own (`display: contents`): the parent's box says where the block is.
+          if (!entry.isIntersecting && width === 0 && height === 0 && entry.target.parentElement) {
+            rewatch(entry.target, entry.target.parentElement);
+            continue;
+          }
           for (const unit of watched.get(entry.target) ?? []) {
             if (entry.isIntersecting) show(unit);
             else hide(unit);
@@ -46,6 +52,26 @@ export function createFailureMarks(doc: Document, own: WeakSet<Node>, ownWrite: 
         }
       }, { rootMargin: NEAR_MARGIN })
     : undefined;
+
+  /** Watches `to` for the failed blocks watched through `from`. */
+  function rewatch(from: Element, to: Element): void {
+    const units = watched.get(from);
+    watched.delete(from);
+    near?.unobserve(from);
+    if (!units) return;
+    for (const unit of units) boxes.set(unit, to);
+    const there = watched.get(to);
+    if (there) {
+      const isNear = [...there].some((other) => ranges.has(other));
+      for (const unit of units) {
+        there.add(unit);
+        if (isNear) show(unit);
+      }
+    } else {
+      watched.set(to, units);
+      near?.observe(to);
+    }
+  }
 
   function installStyle(): void {
     if (doc.getElementById(STYLE_ID)) return;
