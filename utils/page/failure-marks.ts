@@ -34,6 +34,8 @@ export function createFailureMarks(doc: Document, own: WeakSet<Node>, ownWrite: 
   /** Failed blocks by the element watched for them; the ranges of those marked now. */
   const watched = new Map<Element, Set<Unit>>();
   const boxes = new Map<Unit, Element>();
+  /** Watched boxes the observer last reported near the viewport. */
+  const nearBoxes = new Set<Element>();
   const ranges = new Map<Unit, Range>();
   let highlight: Set<Range> | undefined;
   const near = win?.IntersectionObserver
@@ -45,6 +47,8 @@ export function createFailureMarks(doc: Document, own: WeakSet<Node>, ownWrite: 
             rewatch(entry.target, entry.target.parentElement);
             continue;
           }
+          if (entry.isIntersecting) nearBoxes.add(entry.target);
+          else nearBoxes.delete(entry.target);
           for (const unit of watched.get(entry.target) ?? []) {
             if (entry.isIntersecting) show(unit);
             else hide(unit);
@@ -57,15 +61,15 @@ export function createFailureMarks(doc: Document, own: WeakSet<Node>, ownWrite: 
   function rewatch(from: Element, to: Element): void {
     const units = watched.get(from);
     watched.delete(from);
+    nearBoxes.delete(from);
     near?.unobserve(from);
     if (!units) return;
     for (const unit of units) boxes.set(unit, to);
     const there = watched.get(to);
     if (there) {
-      const isNear = [...there].some((other) => ranges.has(other));
       for (const unit of units) {
         there.add(unit);
-        if (isNear) show(unit);
+        if (nearBoxes.has(to)) show(unit);
       }
     } else {
       watched.set(to, units);
@@ -119,7 +123,7 @@ export function createFailureMarks(doc: Document, own: WeakSet<Node>, ownWrite: 
       if (units) {
         units.add(unit);
         // Another failed block of a watched box: the observer said where that box is already.
-        if ([...units].some((other) => ranges.has(other))) show(unit);
+        if (nearBoxes.has(box)) show(unit);
       } else {
         watched.set(box, new Set([unit]));
         near.observe(box);
@@ -135,6 +139,7 @@ export function createFailureMarks(doc: Document, own: WeakSet<Node>, ownWrite: 
       units?.delete(unit);
       if (units?.size === 0) {
         watched.delete(box);
+        nearBoxes.delete(box);
         near?.unobserve(box);
       }
     },
@@ -142,6 +147,7 @@ export function createFailureMarks(doc: Document, own: WeakSet<Node>, ownWrite: 
     removeAll(): void {
       near?.disconnect();
       watched.clear();
+      nearBoxes.clear();
       boxes.clear();
       if (highlight) highlights?.delete(FAILED_HIGHLIGHT);
       highlight = undefined;
