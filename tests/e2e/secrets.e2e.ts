@@ -199,7 +199,8 @@ describe('connection settings that cannot work: a clear message and no request',
       const state = await glossa.tabState(page);
       expect(state.phase, JSON.stringify(state)).not.toBe('translating');
       const popup = await glossa.openPopup(page);
-      await popup.waitForTimeout(600);
+      // The popup reads the connection when it opens: wait for its message rather than a while.
+      await popup.waitForFunction(({ source, flags }) => new RegExp(source, flags).test(document.body.innerText), { source: c.message.source, flags: c.message.flags }, { timeout: 10_000 }).catch(() => undefined);
       const popupText = await popup.evaluate(() => document.body.innerText);
       expect(popupText, popupText).toMatch(c.message);
       await popup.close();

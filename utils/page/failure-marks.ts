@@ -43,8 +43,9 @@ export function createFailureMarks(doc: Document, own: WeakSet<Node>, ownWrite: 
         for (const entry of entries) {
           const { width, height } = entry.boundingClientRect;
           // No box of its own (`display: contents`): the parent's box says where the block is.
-          if (!entry.isIntersecting && width === 0 && height === 0 && entry.target.parentElement) {
-            rewatch(entry.target, entry.target.parentElement);
+          const parent = entry.target.parentElement;
+          if (!entry.isIntersecting && width === 0 && height === 0 && parent) {
+            for (const unit of unwatch(entry.target)) watch(unit, parent);
             continue;
           }
           if (entry.isIntersecting) nearBoxes.add(entry.target);
@@ -57,24 +58,26 @@ export function createFailureMarks(doc: Document, own: WeakSet<Node>, ownWrite: 
       }, { rootMargin: NEAR_MARGIN })
     : undefined;
 
-  /** Watches `to` for the failed blocks watched through `from`. */
-  function rewatch(from: Element, to: Element): void {
-    const units = watched.get(from);
-    watched.delete(from);
-    nearBoxes.delete(from);
-    near?.unobserve(from);
-    if (!units) return;
-    for (const unit of units) boxes.set(unit, to);
-    const there = watched.get(to);
-    if (there) {
-      for (const unit of units) {
-        there.add(unit);
-        if (nearBoxes.has(to)) show(unit);
-      }
-    } else {
-      watched.set(to, units);
-      near?.observe(to);
+  /** Watches `box` for `unit`: marked at once where the observer already reported that box near. */
+  function watch(unit: Unit, box: Element): void {
+    boxes.set(unit, box);
+    const units = watched.get(box);
+    if (!units) {
+      watched.set(box, new Set([unit]));
+      near?.observe(box);
+      return;
     }
+    units.add(unit);
+    if (nearBoxes.has(box)) show(unit);
+  }
+
+  /** Stops watching `box`; returns the failed blocks it was watched for. */
+  function unwatch(box: Element): Set<Unit> {
+    const units = watched.get(box) ?? new Set<Unit>();
+    watched.delete(box);
+    nearBoxes.delete(box);
+    near?.unobserve(box);
+    return units;
   }
 
   function installStyle(): void {
@@ -118,16 +121,7 @@ export function createFailureMarks(doc: Document, own: WeakSet<Node>, ownWrite: 
       const box = boxOf(unit);
       // Without an observer (or a box to watch) every failed block is marked at once.
       if (!near || !box) return show(unit);
-      boxes.set(unit, box);
-      const units = watched.get(box);
-      if (units) {
-        units.add(unit);
-        // Another failed block of a watched box: the observer said where that box is already.
-        if (nearBoxes.has(box)) show(unit);
-      } else {
-        watched.set(box, new Set([unit]));
-        near.observe(box);
-      }
+      watch(unit, box);
     },
 
     clear(unit: Unit): void {
@@ -137,11 +131,7 @@ export function createFailureMarks(doc: Document, own: WeakSet<Node>, ownWrite: 
       boxes.delete(unit);
       const units = watched.get(box);
       units?.delete(unit);
-      if (units?.size === 0) {
-        watched.delete(box);
-        nearBoxes.delete(box);
-        near?.unobserve(box);
-      }
+      if (units?.size === 0) unwatch(box);
     },
 
     removeAll(): void {
