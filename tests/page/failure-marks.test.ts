@@ -1,7 +1,7 @@
 // Failed blocks are underlined with a custom highlight, but only near the viewport: every range
 // of a highlight costs Blink work in each frame where the DOM changes.
 import { describe, expect, it } from 'vitest';
-import { createFailureMarks } from '../../utils/page/failure-marks';
+import { createFailureMarks, FAILED_ATTRIBUTE } from '../../utils/page/failure-marks';
 import type { Unit } from '../../utils/page/units';
 
 /** A document whose window has a highlight registry and an intersection observer the test drives. */
@@ -31,7 +31,9 @@ function markedDocument(withObserver = true) {
   const near = (id: string, isIntersecting: boolean, boxless = false) =>
     callback?.([{ target: document.getElementById(id)!, isIntersecting, boundingClientRect: boxless ? { width: 0, height: 0 } : { width: 600, height: 40 } }]);
   const shown = () => [...(registry.get('glossa-failed') ?? [])].map((range) => (range.startContainer as Element).id ?? '').sort();
-  return { marks, near, shown, observed };
+  /** The elements the underline's rule applies to now. */
+  const held = () => [...document.querySelectorAll(`[${FAILED_ATTRIBUTE}]`)].map((el) => el.id).sort();
+  return { marks, near, shown, held, observed };
 }
 
 const elementUnit = (id: string) => {
@@ -46,7 +48,7 @@ const runUnit = (id: string, from: number, to: number) => {
 
 describe('failure marks near the viewport', () => {
   it('underlines a failed block once its box comes near the viewport, and takes the mark off when it leaves', () => {
-    const { marks, near, shown, observed } = markedDocument();
+    const { marks, near, shown, held, observed } = markedDocument();
     const a = elementUnit('a');
     const b = elementUnit('b');
     marks.mark(a);
@@ -55,14 +57,19 @@ describe('failure marks near the viewport', () => {
     expect(observed.size).toBe(2);
     near('a', true);
     expect(shown()).toEqual(['a']);
+    expect(held()).toEqual(['a']);
     near('b', true);
     near('a', false);
     expect(shown()).toEqual(['b']);
-    expect(document.getElementById('glossa-style')?.textContent).toContain('::highlight(glossa-failed)');
+    expect(held()).toEqual(['b']);
+    // The rule reaches only the marked boxes and their descendants (a failed block's links), never every element.
+    const rule = document.getElementById('glossa-style')?.textContent ?? '';
+    expect(rule).toContain(`[${FAILED_ATTRIBUTE}]::highlight(glossa-failed),[${FAILED_ATTRIBUTE}] ::highlight(glossa-failed){`);
+    expect(rule).not.toMatch(/(^|[,}])::highlight/);
   });
 
   it('a second failed run of a box already near is underlined at once; clearing the last one stops watching the box', () => {
-    const { marks, near, shown, observed } = markedDocument();
+    const { marks, near, shown, held, observed } = markedDocument();
     const first = runUnit('c', 0, 1);
     const second = runUnit('c', 2, 3);
     marks.mark(first);
@@ -71,14 +78,18 @@ describe('failure marks near the viewport', () => {
     expect(shown()).toEqual(['c', 'c']);
     marks.clear(first);
     expect(shown()).toEqual(['c']);
+    // The box keeps the attribute while one of its runs is still marked.
+    expect(held()).toEqual(['c']);
     expect(observed.has(document.getElementById('c')!)).toBe(true);
     marks.clear(second);
     expect(shown()).toEqual([]);
+    expect(held()).toEqual([]);
     expect(observed.size).toBe(0);
   });
 
   it('a retried block near the viewport loses its mark, and Show original removes every mark and the style', () => {
-    const { marks, near, shown, observed } = markedDocument();
+    const { marks, near, shown, held, observed } = markedDocument();
+    const before = document.body.innerHTML;
     const a = elementUnit('a');
     const b = elementUnit('b');
     marks.mark(a);
@@ -87,14 +98,16 @@ describe('failure marks near the viewport', () => {
     near('b', true);
     marks.clear(a);
     expect(shown()).toEqual(['b']);
+    expect(held()).toEqual(['b']);
     marks.removeAll();
     expect(shown()).toEqual([]);
     expect(observed.size).toBe(0);
     expect(document.getElementById('glossa-style')).toBeNull();
+    expect(document.body.innerHTML).toBe(before);
   });
 
   it('a failed block in a box of no size (display: contents) is placed by its parent’s box', () => {
-    const { marks, near, shown, observed } = markedDocument();
+    const { marks, near, shown, held, observed } = markedDocument();
     marks.mark(elementUnit('d'));
     near('d', false, true);
     expect(observed.has(document.getElementById('d')!)).toBe(false);
@@ -102,12 +115,15 @@ describe('failure marks near the viewport', () => {
     expect(shown()).toEqual([]);
     near('s', true);
     expect(shown()).toEqual(['d']);
+    // The parent holds the attribute: the rule reaches the block's text as a descendant.
+    expect(held()).toEqual(['s']);
   });
 
   it('without an intersection observer, marks every failed block at once', () => {
-    const { marks, shown } = markedDocument(false);
+    const { marks, shown, held } = markedDocument(false);
     marks.mark(elementUnit('a'));
     marks.mark(elementUnit('b'));
     expect(shown()).toEqual(['a', 'b']);
+    expect(held()).toEqual(['a', 'b']);
   });
 });

@@ -49,15 +49,21 @@ const PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>
   };
 </script></body></html>`;
 
-/** The ids of the paragraphs Glossa's failure highlight underlines, as the page sees the highlight. */
+/**
+ * The ids of the paragraphs Glossa's failure highlight underlines, as the page sees the highlight:
+ * a range in it, painted with an underline (the style's rule applies to the paragraph).
+ */
 const markedParagraphs = () => {
   const highlight = (CSS as unknown as { highlights: Map<string, Set<Range>> }).highlights.get('glossa-failed');
-  return [...(highlight ?? [])].map((range) => (range.startContainer as Element).id).sort();
+  return [...(highlight ?? [])].map((range) => range.startContainer as Element)
+    .filter((el) => getComputedStyle(el, '::highlight(glossa-failed)').textDecorationLine === 'underline').map((el) => el.id).sort();
 };
 /** Whether the paragraph `id` is underlined (a function of its own: it runs in the page). */
 const paragraphMarked = (id: string) => {
   const highlight = (CSS as unknown as { highlights: Map<string, Set<Range>> }).highlights.get('glossa-failed');
-  return [...(highlight ?? [])].some((range) => (range.startContainer as Element).id === id);
+  const el = document.getElementById(id);
+  return !!el && [...(highlight ?? [])].some((range) => range.startContainer === el)
+    && getComputedStyle(el, '::highlight(glossa-failed)').textDecorationLine === 'underline';
 };
 
 /** The body and the document element's attributes as written (order included). */
@@ -182,6 +188,7 @@ export function describePageFidelity(launch: LaunchLiveBrowser, titleSuffix = ''
       try {
         await browser.setStorage({ defaults: defaults('DE') });
         const page = await browser.open('/failed-long.html');
+        const before = await page.evaluate(pageState, undefined);
         await page.translatePageCommand();
         await page.waitForPhase('translated');
         const marked = () => page.evaluate(markedParagraphs, undefined);
@@ -196,6 +203,10 @@ export function describePageFidelity(launch: LaunchLiveBrowser, titleSuffix = ''
         const bottom = await marked();
         expect(bottom).not.toContain('p0');
         expect(bottom.length).toBeLessThan(20);
+        // Show original takes the marks off: the page is as it was, attribute for attribute.
+        await page.translatePageCommand();
+        await page.waitForPhase('original');
+        expect(await page.evaluate(pageState, undefined)).toEqual(before);
         await page.close();
       } finally {
         browser.api.faults.remove(rule);
