@@ -265,9 +265,34 @@ async function runPage(browser: Browser, engineScript: string, html: string, ser
   await cdp.send('Performance.enable');
   const metric = async (name: string) => (await cdp.send('Performance.getMetrics')).metrics.find((m) => m.name === name)?.value ?? 0;
   const [cpuBefore, layoutsBefore] = [await metric('ThreadTime'), await metric('LayoutCount')];
+  // Where the main thread's time went (GLOSSA_BENCH_TIMELINE): milliseconds per kind of work.
+  const SPLIT = ['ScriptDuration', 'RecalcStyleDuration', 'LayoutDuration', 'TaskDuration'];
+  const splitBefore = await Promise.all(SPLIT.map(metric));
+  // GLOSSA_BENCH_TRACE=<file>: the whole-page run's trace (<file>, Chrome's trace event format)
+  // and its CPU profile (<file>.cpuprofile), to see what the main thread did.
+  const tracePath = process.env.GLOSSA_BENCH_TRACE;
+  const traceEvents: unknown[] = [];
+  if (tracePath) {
+    cdp.on('Tracing.dataCollected', ({ value }: { value: unknown[] }) => void traceEvents.push(...value));
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+    await cdp.send('Profiler.start');
+    await cdp.send('Tracing.start', { transferMode: 'ReportEvents', traceConfig: { includedCategories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8', 'blink'], excludedCategories: ['*'] } as never });
+  }
   const all = await translateOnce(page, engineScript, 'all');
+  if (tracePath) {
+    const done = new Promise<void>((r) => cdp.once('Tracing.tracingComplete', () => r()));
+    await cdp.send('Tracing.end');
+    await done;
+    writeFileSync(tracePath, JSON.stringify(traceEvents));
+    writeFileSync(`${tracePath}.cpuprofile`, JSON.stringify((await cdp.send('Profiler.stop')).profile));
+  }
   figures.translateAllCpuMs = ((await metric('ThreadTime')) - cpuBefore) * 1000;
   figures.translateAllLayouts = (await metric('LayoutCount')) - layoutsBefore;
+  if (process.env.GLOSSA_BENCH_TIMELINE) {
+    const spent = (await Promise.all(SPLIT.map(metric))).map((v, i) => `${SPLIT[i].replace('Duration', '')} ${Math.round((v - splitBefore[i]) * 1000)}`);
+    process.stderr.write(`all: main thread ms (until restored): ${spent.join(', ')}\n`);
+  }
   await cdp.detach();
   clearInterval(sampler);
   figures.translateAllInFlight = inFlight;

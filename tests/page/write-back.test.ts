@@ -136,6 +136,17 @@ describe('matchTranslation', () => {
     if (!outcome.ok) expect(outcome.message.length).toBeGreaterThan(0);
   });
 
+  it('parses each answer on its own though one inert document serves them all', () => {
+    // An answer left open (a <b> never closed, an unclosed raw-text element) leaks nothing into
+    // the next one, and an earlier fragment keeps its nodes.
+    const first = parse('Eins <b id="3">zwei');
+    const second = parse('<textarea>drei');
+    const third = parse('Y <b id="3">B</b> then <a id="1">A</a> <code id="2"></code>');
+    expect([...first.childNodes].map((n) => n.nodeName)).toEqual(['#text', 'B']);
+    expect(second.textContent).toBe('drei');
+    expect(matchTranslation(third, source.slots)).toEqual({ ok: true, tree: [['Y ', 3, ' then ', 1, ' ', 2], ['A'], [], ['B']] });
+  });
+
   it('returns text and ids in translated order', () => {
     const outcome = matchTranslation(parse('Y <b id="3">B</b> then <a id="1">A</a> <code id="2"></code>'), source.slots);
     expect(outcome).toEqual({ ok: true, tree: [['Y ', 3, ' then ', 1, ' ', 2], ['A'], [], ['B']] });
