@@ -20,9 +20,11 @@ export type ParseOutcome = { ok: true; tree: TranslatedTree } | { ok: false; mes
  */
 export function createInertParser(doc: Document = document): (html: string) => DocumentFragment {
   const view = doc.defaultView ?? globalThis;
-  const inert = new view.DOMParser().parseFromString('<!doctype html><body>', 'text/html');
-  const body = inert.body;
+  // Made on the first answer: pointing makes a parser on every page it runs in, mostly never used.
+  let inert: Document | undefined;
   return (html: string) => {
+    inert ??= new view.DOMParser().parseFromString('<!doctype html><body>', 'text/html');
+    const body = inert.body;
     body.innerHTML = html;
     const out = inert.createDocumentFragment();
     out.append(...body.childNodes);
