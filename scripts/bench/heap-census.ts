@@ -1,6 +1,7 @@
 // Where a page's memory goes, read through the DevTools protocol: a census of the V8 heap by
 // kind of object (from a heap snapshot), and Blink's own garbage-collected heap (from a
 // memory-infra dump of the renderer), so the memory bench can say what grew, not only how much.
+import { writeFileSync } from 'node:fs';
 import type { Browser, CDPSession } from 'playwright-core';
 
 /** Bytes per kind of object: strings by their V8 shape, objects by constructor, the rest by type. */
@@ -12,8 +13,11 @@ interface Snapshot {
   strings: string[];
 }
 
-/** A heap snapshot of the session's target, counted by kind (strings, closures, arrays, each constructor). */
-export async function heapCensus(cdp: CDPSession): Promise<Census> {
+/**
+ * A heap snapshot of the session's target, counted by kind (strings, closures, arrays, each
+ * constructor); `saveTo` also writes the snapshot itself there (DevTools opens it).
+ */
+export async function heapCensus(cdp: CDPSession, saveTo?: string): Promise<Census> {
   const chunks: string[] = [];
   const onChunk = ({ chunk }: { chunk: string }) => void chunks.push(chunk);
   cdp.on('HeapProfiler.addHeapSnapshotChunk', onChunk);
@@ -22,7 +26,9 @@ export async function heapCensus(cdp: CDPSession): Promise<Census> {
   } finally {
     cdp.off('HeapProfiler.addHeapSnapshotChunk', onChunk);
   }
-  const data = JSON.parse(chunks.join('')) as Snapshot;
+  const text = chunks.join('');
+  if (saveTo) writeFileSync(saveTo, text);
+  const data = JSON.parse(text) as Snapshot;
   const fields = data.snapshot.meta.node_fields;
   const types = data.snapshot.meta.node_types[0];
   const width = fields.length;

@@ -17,7 +17,9 @@ import { bundleEngine, createTranslator, KEY, LARGE_WIKI, largeWikipedia, LATENC
 const CYCLES = 10;
 
 /** `GLOSSA_BENCH_HEAP_CENSUS=1` prints which kinds of objects grew (from heap snapshots). */
-const CENSUS = process.env.GLOSSA_BENCH_HEAP_CENSUS === '1';
+const CENSUS = process.env.GLOSSA_BENCH_HEAP_CENSUS === '1' || !!process.env.GLOSSA_BENCH_HEAP_SNAPSHOTS;
+/** `GLOSSA_BENCH_HEAP_SNAPSHOTS=<dir>` also keeps each snapshot there (untranslated, translated, …), for DevTools. */
+const SNAPSHOTS = process.env.GLOSSA_BENCH_HEAP_SNAPSHOTS;
 
 interface Snapshot {
   heap: number;
@@ -27,7 +29,7 @@ interface Snapshot {
   census?: Census;
 }
 
-async function snapshot(cdp: CDPSession, browser: Browser): Promise<Snapshot> {
+async function snapshot(cdp: CDPSession, browser: Browser, label: string): Promise<Snapshot> {
   // Timers the engine or the page left (a progress report, a frame's fallback timer) run out first.
   await new Promise((r) => setTimeout(r, 1000));
   // Twice: objects freed by the first collection's finalizers go in the second.
@@ -37,7 +39,7 @@ async function snapshot(cdp: CDPSession, browser: Browser): Promise<Snapshot> {
   const counters = await cdp.send('Memory.getDOMCounters');
   const blink = await blinkHeap(browser);
   // Taken last: a snapshot allocates in the heap it describes.
-  const census = CENSUS ? await heapCensus(cdp) : undefined;
+  const census = CENSUS ? await heapCensus(cdp, SNAPSHOTS && resolve(SNAPSHOTS, `${label}.heapsnapshot`)) : undefined;
   return { heap: heap.usedSize, nodes: counters.nodes, blink, census };
 }
 
@@ -104,16 +106,16 @@ const suite: BenchSuite = async () => {
     await page.goto(`${ORIGIN}/`, { waitUntil: 'load' });
     await page.addScriptTag({ content: engine.script });
     const cdp = await context.newCDPSession(page);
-    const untranslated = await snapshot(cdp, browser);
+    const untranslated = await snapshot(cdp, browser, 'untranslated');
     await translate(page);
-    const translated = await snapshot(cdp, browser);
+    const translated = await snapshot(cdp, browser, 'translated');
     await restore(page);
-    const restored = await snapshot(cdp, browser);
+    const restored = await snapshot(cdp, browser, 'restored');
     for (let i = 1; i < CYCLES; i++) {
       await translate(page);
       await restore(page);
     }
-    const afterCycles = await snapshot(cdp, browser);
+    const afterCycles = await snapshot(cdp, browser, 'afterCycles');
     if (CENSUS) {
       const print = (label: string, to: Snapshot) => process.stderr.write(`memory.bench: JS heap growth by kind, ${label} minus untranslated\n${censusGrowth(untranslated.census!, to.census!).join('\n')}\n`);
       print('translated', translated);

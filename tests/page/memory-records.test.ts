@@ -7,6 +7,8 @@ import { fingerprint } from '../../utils/page/fingerprint';
 import { applyTranslation, createInertParser, matchTranslation, writeIntact } from '../../utils/page/write-back';
 import { undoWrite } from '../../utils/page/undo-write';
 import { createScheduler, type Schedulable } from '../../utils/page/scheduler';
+import { createPageMarks } from '../../utils/page/page-marks';
+import { releaseMarks, restoreMarks } from '../../utils/page/undo-write';
 
 const BLOCKS = [
   '<p>  Plain text with   spaces\n and a line break  </p>',
@@ -84,5 +86,55 @@ describe('per-block memory', () => {
     expect(later.batches).toEqual([]);
     expect(later.joined.map((j) => j.unit)).toEqual([twin2]);
     expect(twin2.detectedLang).toBe('EN');
+  });
+
+  it('keeps queue times as small whole numbers under a wall clock, and quiet units still wait their delay', () => {
+    type Item = Schedulable & { name: string };
+    let clock = 1_764_000_000_000.25;
+    let seq = 0;
+    const item = (name: string, quiet: boolean): Item => ({ name, seq: seq++, key: name, size: name.length, state: 'waiting', priority: 'nearby', queuedAt: 0, counted: false, quiet, version: 0, sentVersion: -1 });
+    const s = createScheduler<Item, { ok: true; text: string }>({ limit: { blocks: 10, characters: 1000 }, maxInFlight: 2, quietDelayMs: 400, now: () => clock });
+    const tips = [item('tip one', true), item('tip two', true)];
+    clock += 1234.5;
+    for (const u of tips) {
+      s.track(u);
+      s.enqueue(u, 'nearby');
+    }
+    // A whole number within V8's small-integer range is stored in the unit itself, not boxed on the heap.
+    for (const u of tips) expect(Number.isInteger(u.queuedAt) && Math.abs(u.queuedAt) < 2 ** 30).toBe(true);
+    const early = s.plan(false);
+    expect(early.batches).toEqual([]);
+    expect(early.wakeInMs).toBe(401);
+    clock += 401;
+    expect(s.plan(false).again).toBe(true);
+    expect(s.plan(false).batches.map((b) => b.units.map((u) => u.name))).toEqual([['tip one', 'tip two']]);
+  });
+
+  it('records each attribute it sets once per element, with the owners holding it, and puts each back with its last owner', () => {
+    document.documentElement.setAttribute('lang', 'en');
+    document.body.innerHTML = '<div lang="fr" dir="rtl"><p id="one">Un</p><p id="two" lang="fr">Deux</p></div>';
+    const [one, two] = [document.getElementById('one')!, document.getElementById('two')!];
+    const marks = createPageMarks(document, 'DE');
+    const [first, second, third] = [{}, {}, {}];
+    marks.markBlock(first, one);
+    marks.markBlock(second, one);
+    marks.markBlock(third, two);
+    expect(one.getAttribute('lang')).toBe('de');
+    expect(one.getAttribute('dir')).toBe('ltr');
+    // One list per element, one entry per attribute, each owner once.
+    expect(marks.records.byElement.get(one)!.map((m) => [m.name, m.original, m.written, m.owners])).toEqual([['lang', null, 'de', [first, second]], ['dir', null, 'ltr', [first, second]]]);
+    expect(marks.records.byElement.get(two)!.map((m) => [m.name, m.original, m.owners])).toEqual([['lang', 'fr', [third]], ['dir', null, [third]]]);
+    marks.markBlock(first, one);
+    expect(marks.records.owned.get(first)).toHaveLength(2);
+    releaseMarks(marks.records, first);
+    expect(one.getAttribute('lang')).toBe('de');
+    releaseMarks(marks.records, second);
+    expect(one.hasAttribute('lang') || one.hasAttribute('dir')).toBe(false);
+    expect(marks.records.byElement.has(one)).toBe(false);
+    expect(marks.any).toBe(true);
+    restoreMarks(marks.records);
+    expect(document.body.innerHTML).toBe('<div lang="fr" dir="rtl"><p id="one">Un</p><p id="two" lang="fr">Deux</p></div>');
+    expect(marks.any).toBe(false);
+    document.documentElement.removeAttribute('lang');
   });
 });

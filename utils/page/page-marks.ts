@@ -20,18 +20,25 @@ export function isRightToLeft(lang: string): boolean {
 }
 
 export interface Mark {
+  el: Element;
+  name: string;
   /** The page's value (null: the attribute was absent). */
   original: string | null;
   written: string;
-  owners: Set<object>;
+  /** Who holds it (units, or the document); nearly always one, so a list, not a set. */
+  owners: object[];
 }
 
-/** Every attribute Glossa set: what undo-write.ts needs to put them back (loaded with the extras). */
+/**
+ * Every attribute Glossa set: what undo-write.ts needs to put them back (loaded with the extras).
+ * Plain lists, not maps and sets per element: a long page in another language than its
+ * document's has a mark on nearly every block, and a Map and a Set each cost ~150 bytes there.
+ */
 export interface MarkRecords {
-  byElement: Map<Element, Map<string, Mark>>;
+  /** The marks on each element (one to three: `lang`, `dir`, an option's `value`). */
+  byElement: Map<Element, Mark[]>;
   /** The marks each owner (a unit, or the document) holds. */
   owned: Map<object, Mark[]>;
-  placeOf: Map<Mark, { el: Element; name: string }>;
 }
 
 /** Who holds the document's marks (released only when the whole page is restored). */
@@ -40,21 +47,25 @@ const DOCUMENT_OWNER = {};
 export function createPageMarks(doc: Document, targetLang: string) {
   const lang = langTagOf(targetLang);
   const rtl = isRightToLeft(lang);
-  const records: MarkRecords = { byElement: new Map(), owned: new Map(), placeOf: new Map() };
-  const { byElement: marks, owned, placeOf } = records;
+  const records: MarkRecords = { byElement: new Map(), owned: new Map() };
+  const { byElement: marks, owned } = records;
+
+  const markOf = (el: Element, name: string): Mark | undefined => marks.get(el)?.find((m) => m.name === name);
 
   const set = (owner: object, el: Element, name: string, value: string): void => {
-    let byName = marks.get(el);
-    if (!byName) marks.set(el, (byName = new Map()));
-    let mark = byName.get(name);
+    let mark = markOf(el, name);
     if (!mark) {
-      mark = { original: el.getAttribute(name), written: value, owners: new Set() };
-      byName.set(name, mark);
-      placeOf.set(mark, { el, name });
+      // Lists start as literals of one: a list grown by push from empty keeps room for 17.
+      mark = { el, name, original: el.getAttribute(name), written: value, owners: [owner] };
+      const onElement = marks.get(el);
+      if (onElement) onElement.push(mark);
+      else marks.set(el, [mark]);
       if (mark.original !== value) el.setAttribute(name, value);
+    } else if (mark.owners.includes(owner)) {
+      return;
+    } else {
+      mark.owners.push(owner);
     }
-    if (mark.owners.has(owner)) return;
-    mark.owners.add(owner);
     const list = owned.get(owner);
     if (list) list.push(mark);
     else owned.set(owner, [mark]);
@@ -62,7 +73,7 @@ export function createPageMarks(doc: Document, targetLang: string) {
 
   /** The attribute's value as the page wrote it. */
   const pageValue = (el: Element, name: string): string | null => {
-    const mark = marks.get(el)?.get(name);
+    const mark = markOf(el, name);
     return mark ? mark.original : el.getAttribute(name);
   };
 
@@ -112,7 +123,7 @@ export function createPageMarks(doc: Document, targetLang: string) {
 
     /** Whether Glossa set any attribute. */
     get any(): boolean {
-      return placeOf.size > 0;
+      return marks.size > 0;
     },
   };
 }

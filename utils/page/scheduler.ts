@@ -16,7 +16,7 @@ export interface Schedulable {
   size: number;
   state: BlockState;
   priority: Priority;
-  /** When it was last queued (ms): blocks near the viewport wait briefly to fill a call. */
+  /** When it was last queued (ms since the scheduler began): blocks near the viewport wait briefly to fill a call. */
   queuedAt: number;
   /** Counted in the progress total (it has been queued, or come near, at least once). */
   counted: boolean;
@@ -58,6 +58,10 @@ const PRIORITY_RANK: Record<Priority, number> = { viewport: 0, nearby: 1, ahead:
 
 export function createScheduler<U extends Schedulable, R extends { ok: boolean }>(options: SchedulerOptions<U>) {
   const { limit, maxInFlight, quietDelayMs, now } = options;
+  // Queue times are whole milliseconds since the scheduler began: a clock reading (past 2^30)
+  // or a fraction would be a heap number of its own on every unit of a long page.
+  const epoch = now();
+  const elapsed = () => Math.floor(now() - epoch);
   const rendered = options.rendered ?? (() => true);
   const queue: U[] = [];
   /** Every unit in the order it was found (document order, then later additions). */
@@ -165,8 +169,7 @@ export function createScheduler<U extends Schedulable, R extends { ok: boolean }
       const quiet = unit.quiet && priority !== 'ahead';
       if (!queueBlock(unit)) return;
       unit.priority = quiet ? 'ahead' : priority;
-      // Whole milliseconds: a fraction would make each unit's field a heap number of its own.
-      unit.queuedAt = Math.floor(now());
+      unit.queuedAt = elapsed();
       // Units only ahead of the reader count once they are sent or come near.
       if (priority !== 'ahead') unit.counted = true;
       // Not kept after a stopping code: the engine shows it failed like the units halt handed back.
@@ -178,7 +181,7 @@ export function createScheduler<U extends Schedulable, R extends { ok: boolean }
     raise(unit: U, nearness: Priority): boolean {
       if (unit.state !== 'queued' || unit.quiet || PRIORITY_RANK[nearness] >= PRIORITY_RANK[unit.priority]) return false;
       unit.priority = nearness;
-      unit.queuedAt = Math.floor(now());
+      unit.queuedAt = elapsed();
       unit.counted = true;
       return true;
     },
@@ -230,12 +233,13 @@ export function createScheduler<U extends Schedulable, R extends { ok: boolean }
       if (!hasUrgentWork() && inFlight === 0) {
         const quiet = queue.filter((u) => u.state === 'queued' && u.counted && u.quiet);
         if (quiet.length) {
-          const wait = quiet[0].queuedAt + quietDelayMs - now();
+          const wait = quiet[0].queuedAt + quietDelayMs - elapsed();
           if (wait > 0) result.wakeInMs = Math.min(result.wakeInMs ?? Infinity, wait + 1);
           else {
             for (const unit of quiet) {
               unit.priority = 'nearby';
-              unit.queuedAt = 0;
+              // Due at once when next planned (they already waited).
+              unit.queuedAt = -quietDelayMs;
             }
             result.again = true;
           }

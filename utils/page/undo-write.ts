@@ -64,11 +64,12 @@ function sourceSuccessor(source: readonly Node[], gone: Node, parent: Node, movi
 
 /** Puts a mark's original back (page-marks.ts), unless the page has set a value of its own since. */
 function unset(records: MarkRecords, mark: Mark): void {
-  const { el, name } = records.placeOf.get(mark)!;
-  records.placeOf.delete(mark);
-  const byName = records.byElement.get(el);
-  byName?.delete(name);
-  if (byName && !byName.size) records.byElement.delete(el);
+  const { el, name } = mark;
+  const onElement = records.byElement.get(el);
+  const at = onElement ? onElement.indexOf(mark) : -1;
+  if (at < 0) return;
+  onElement!.splice(at, 1);
+  if (!onElement!.length) records.byElement.delete(el);
   if (el.getAttribute(name) !== mark.written || mark.original === mark.written) return;
   if (mark.original === null) el.removeAttribute(name);
   else el.setAttribute(name, mark.original);
@@ -80,13 +81,16 @@ export function releaseMarks(records: MarkRecords, owner: object): void {
   if (!list) return;
   records.owned.delete(owner);
   for (const mark of list) {
-    mark.owners.delete(owner);
-    if (!mark.owners.size && records.placeOf.has(mark)) unset(records, mark);
+    const at = mark.owners.indexOf(owner);
+    if (at >= 0) mark.owners.splice(at, 1);
+    if (!mark.owners.length) unset(records, mark);
   }
 }
 
 /** Puts back every attribute Glossa set. */
 export function restoreMarks(records: MarkRecords): void {
-  for (const mark of records.placeOf.keys()) unset(records, mark);
+  for (const onElement of [...records.byElement.values()]) {
+    for (const mark of [...onElement]) unset(records, mark);
+  }
   records.owned.clear();
 }

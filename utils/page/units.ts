@@ -43,8 +43,14 @@ export type Unit = HtmlUnit | AttributeUnit | TitleUnit;
  * with U+0000, carry a marker and their format, so no two kinds of block share a key.
  */
 function unitKey(request: BlockRequest): string {
-  return request.format === 'html' && request.text.charCodeAt(0) !== 0 ? request.text : `\u0000${request.format}\u0000${request.text}`;
+  if (request.format === 'html' && request.text.charCodeAt(0) !== 0) return request.text;
+  // One prefix string per format: a key is then the prefix and the text joined (a rope), with
+  // no prefix of its own per unit (thousands of tooltips on a long page).
+  return (request.format === 'html' ? HTML_KEY_PREFIX : TEXT_KEY_PREFIX) + request.text;
 }
+
+const HTML_KEY_PREFIX = '\u0000html\u0000';
+const TEXT_KEY_PREFIX = '\u0000text\u0000';
 
 export function createRegistry() {
   let seq = 0;
