@@ -89,8 +89,9 @@ export function releaseMarks(records: MarkRecords, owner: object): void {
 
 /** Puts back every attribute Glossa set. */
 export function restoreMarks(records: MarkRecords): void {
-  for (const onElement of [...records.byElement.values()]) {
-    for (const mark of [...onElement]) unset(records, mark);
+  // From the end of each list: unset takes the mark out of it (and an emptied list out of the map, which a Map's walk allows).
+  for (const onElement of records.byElement.values()) {
+    for (let i = onElement.length - 1; i >= 0; i--) unset(records, onElement[i]);
   }
   records.owned.clear();
 }
