@@ -70,9 +70,9 @@ describe.skipIf(!existsSync(resolve(PAGES_DIR, 'wikipedia.html')))(`pointing on 
     await waitUntil(async () => (await b.registeredScripts()) > 0, 'the hover script', 15_000);
     const target = await paragraph(page, 3);
     const before = g.api.log.length;
-    // The page script, injected a moment after the setting changed, learns where the pointer is
-    // from the next move (Firefox sends none while the mouse rests): move over the paragraph, as
-    // a reader does, and press until it listens, then exactly once.
+    // The page script is injected a moment after the setting changed: move over the paragraph,
+    // as a reader does, and press until it listens, then exactly once (the next test leaves the
+    // mouse resting instead).
     let nudge = 0;
     await waitUntil(async () => {
       await page.mouse.move(target.x + (nudge++ % 2), target.y);
@@ -105,6 +105,30 @@ describe.skipIf(!existsSync(resolve(PAGES_DIR, 'wikipedia.html')))(`pointing on 
     expect(counts.has(sent[0])).toBe(false);
     const stillOriginal = await page.evaluate((w) => [...document.querySelectorAll('p')].some((p) => w.every((word) => (p.textContent ?? '').includes(word))), words);
     expect(stillOriginal).toBe(false);
+  });
+
+  it('hover with Alt translates the paragraph under a mouse that rested there since before Glossa listened', async () => {
+    const b = await start({});
+    const g = b.glossa;
+    const page = await openSaved(b, 'wikipedia.html');
+    const target = await paragraph(page, 2);
+    // The mouse comes to rest before hover is turned on: the page script, injected afterwards,
+    // never gets a move (the reader reads; the page loaded under the mouse).
+    await page.mouse.move(target.x, target.y);
+    await g.setStorage({ hover: HOVER_ALL });
+    await waitUntil(async () => (await b.registeredScripts()) > 0, 'the hover script', 15_000);
+    const before = g.api.log.length;
+    // Pressed until the script listens; the mouse does not move.
+    await waitUntil(async () => {
+      await page.keyboard.down('Alt');
+      await page.keyboard.up('Alt');
+      return waitUntil(async () => (await pointedCount(page)) === 1, 'the translation', 1500).then(() => true, () => false);
+    }, 'the paragraph under the resting mouse to show its translation', 20_000);
+    const sent = translateRequests(g.api.log, before).map(textsOf);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toHaveLength(1);
+    const words = target.text.replace(/\[\d+\]/g, '').split(/\s+/).filter((w) => /^[A-Za-z]{5,}$/.test(w)).slice(0, 6);
+    for (const word of words) expect(sent[0][0]).toContain(word);
   });
 
   it('Translate this paragraph (context menu) works with no hover setting and no host access of its own', async () => {

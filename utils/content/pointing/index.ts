@@ -41,6 +41,11 @@ function deepActive(doc: Document): Element | null {
   return active;
 }
 
+/** The innermost element the browser shows as hovered (it follows a resting mouse through loads and scrolls). */
+function hoveredElement(doc: Document): Element | undefined {
+  return [...doc.querySelectorAll(':hover')].at(-1);
+}
+
 /** Firefox names the element under the right-click; elsewhere undefined. */
 function menuTargetElement(id: number | undefined): Element | undefined {
   const menus = (browser as unknown as { menus?: { getTargetElement?(id: number): Element | null } }).menus;
@@ -97,7 +102,7 @@ export function startPointing(page: PageEngineWiring, doc: Document = document):
 
   onContentMessage('pointAt', async ({ data }) => {
     const recent = contextTarget && Date.now() - contextTarget.at < CONTEXT_TARGET_MS ? contextTarget.node : undefined;
-    const hovered = [...doc.querySelectorAll(':hover')].at(-1);
+    const hovered = hoveredElement(doc);
     const selection = doc.getSelection();
     const active = deepActive(doc);
     const node = data.via === 'menu'
@@ -114,7 +119,7 @@ export function startPointing(page: PageEngineWiring, doc: Document = document):
 
   onContentMessage('pickExclusion', async ({ data }) => {
     const recent = contextTarget && Date.now() - contextTarget.at < CONTEXT_TARGET_MS ? contextTarget.node : undefined;
-    const node = recent ?? menuTargetElement(data.targetElementId) ?? [...doc.querySelectorAll(':hover')].at(-1);
+    const node = recent ?? menuTargetElement(data.targetElementId) ?? hoveredElement(doc);
     const el = node && (node.nodeType === 1 ? (node as Element) : node.parentElement);
     if (!el || el === doc.body || el === doc.documentElement) return { shown: false };
     // The picker's code is loaded only now: most translated pages never need it.
@@ -134,9 +139,13 @@ export function startPointing(page: PageEngineWiring, doc: Document = document):
   void load().then((loaded) => {
     const modifier = loaded.modifier;
     if (!modifier) return;
+    // A mouse that rested on the page since before these listeners (the page loading, hover
+    // just turned on) has sent no move: the key then acts on what the browser shows hovered.
+    let mouseLast = true;
     doc.addEventListener('pointermove', (e) => {
       // Touch and pen are left alone: a long press keeps doing what the browser does.
-      if (e.pointerType !== 'mouse') {
+      mouseLast = e.pointerType === 'mouse';
+      if (!mouseLast) {
         pointer = undefined;
         return;
       }
@@ -148,16 +157,23 @@ export function startPointing(page: PageEngineWiring, doc: Document = document):
         void point(pointer, false);
       }
     }, { capture: true, passive: true });
+    let left = false;
     doc.documentElement.addEventListener('pointerleave', () => {
       pointer = undefined;
+      left = true;
+    }, { passive: true });
+    doc.documentElement.addEventListener('pointerenter', () => {
+      left = false;
     }, { passive: true });
     let acted = false;
     doc.addEventListener('keydown', (e) => {
       acted = false;
-      if (e.key !== modifier || e.repeat || !pointer || typing(e)) return;
+      if (e.key !== modifier || e.repeat || typing(e)) return;
+      const target = pointer ?? (mouseLast && !left ? hoveredElement(doc) : undefined);
+      if (!target) return;
       acted = true;
-      lastShown = pointer;
-      void point(pointer, true);
+      lastShown = target;
+      void point(target, true);
     }, { capture: true });
     // Alt alone would also open the browser's menu bar (Firefox on Linux and Windows) when it is released.
     doc.addEventListener('keyup', (e) => {
