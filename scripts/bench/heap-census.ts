@@ -48,6 +48,18 @@ export async function heapCensus(cdp: CDPSession, saveTo?: string): Promise<Cens
   return census;
 }
 
+/** Bytes of V8's compiled code: bytecode, machine code, feedback and function metadata. */
+export function compiledCode(census: Census): number {
+  return census.get('code')?.bytes ?? 0;
+}
+
+/** Bytes of the JS heap's own objects (strings, arrays, objects, closures…): not Blink's, not compiled code. */
+export function jsData(census: Census): number {
+  let bytes = 0;
+  for (const [kind, entry] of census) if (!kind.startsWith('native ') && kind !== 'code' && kind !== 'synthetic') bytes += entry.bytes;
+  return bytes;
+}
+
 /** The kinds that grew most from `before` to `after`, as printable lines. */
 export function censusGrowth(before: Census, after: Census, top = 15): string[] {
   const rows = [...after].map(([kind, a]) => {

@@ -10,14 +10,14 @@ import { findChromium } from '../lib/chromium';
 import { startServer } from '../../server/index';
 import type { BlockRequest } from '../../utils/shared/protocol';
 import type { BenchSuite, Figure } from './figure';
-import { blinkHeap, censusGrowth, heapCensus, type Census } from './heap-census';
+import { blinkHeap, censusGrowth, compiledCode, heapCensus, jsData, type Census } from './heap-census';
 import { measureWorker } from './worker-memory';
 import { bundleEngine, createTranslator, KEY, LARGE_WIKI, largeWikipedia, LATENCY_MS, ORIGIN, PAGES_DIR, ROOT, type Traffic } from './page-harness';
 
 const CYCLES = 10;
 
 /** `GLOSSA_BENCH_HEAP_CENSUS=1` prints which kinds of objects grew (from heap snapshots). */
-const CENSUS = process.env.GLOSSA_BENCH_HEAP_CENSUS === '1' || !!process.env.GLOSSA_BENCH_HEAP_SNAPSHOTS;
+const CENSUS = process.env.GLOSSA_BENCH_HEAP_CENSUS === '1';
 /** `GLOSSA_BENCH_HEAP_SNAPSHOTS=<dir>` also keeps each snapshot there (untranslated, translated, …), for DevTools. */
 const SNAPSHOTS = process.env.GLOSSA_BENCH_HEAP_SNAPSHOTS;
 
@@ -26,7 +26,7 @@ interface Snapshot {
   nodes: number;
   /** Blink's garbage-collected heap (bytes). */
   blink: number;
-  census?: Census;
+  census: Census;
 }
 
 async function snapshot(cdp: CDPSession, browser: Browser, label: string): Promise<Snapshot> {
@@ -39,7 +39,7 @@ async function snapshot(cdp: CDPSession, browser: Browser, label: string): Promi
   const counters = await cdp.send('Memory.getDOMCounters');
   const blink = await blinkHeap(browser);
   // Taken last: a snapshot allocates in the heap it describes.
-  const census = CENSUS ? await heapCensus(cdp, SNAPSHOTS && resolve(SNAPSHOTS, `${label}.heapsnapshot`)) : undefined;
+  const census = await heapCensus(cdp, SNAPSHOTS && resolve(SNAPSHOTS, `${label}.heapsnapshot`));
   return { heap: heap.usedSize, nodes: counters.nodes, blink, census };
 }
 
@@ -117,12 +117,16 @@ const suite: BenchSuite = async () => {
     }
     const afterCycles = await snapshot(cdp, browser, 'afterCycles');
     if (CENSUS) {
-      const print = (label: string, to: Snapshot) => process.stderr.write(`memory.bench: JS heap growth by kind, ${label} minus untranslated\n${censusGrowth(untranslated.census!, to.census!).join('\n')}\n`);
+      const print = (label: string, to: Snapshot) => process.stderr.write(`memory.bench: JS heap growth by kind, ${label} minus untranslated\n${censusGrowth(untranslated.census, to.census).join('\n')}\n`);
       print('translated', translated);
       print('after Show original', restored);
       print(`after ${CYCLES} cycles`, afterCycles);
     }
     const ranOn = `${LARGE_WIKI} (${kb(html.length)} KB), Chromium, ${LATENCY_MS} ms latency, after forced GC${engine.from === ROOT ? '' : `, engine of ${engine.from}`}`;
+    // The heap figures split by the snapshots: V8's compiled code for the engine (bytecode, machine code, feedback) and the rest, Glossa's data.
+    const code = (from: Snapshot, to: Snapshot) => kb(compiledCode(to.census) - compiledCode(from.census));
+    const data = (from: Snapshot, to: Snapshot) => kb(jsData(to.census) - jsData(from.census));
+    const bySnapshot = `${ranOn}, from heap snapshots`;
     figures.push(
       { name: 'memory.wikipedia-1mb.translatedHeap', value: kb(translated.heap - untranslated.heap), unit: 'KB', ranOn, target: `≤ 2560 KB (JS heap, translated minus untranslated; ${kb(untranslated.heap)} KB untranslated)` },
       { name: 'memory.wikipedia-1mb.translatedNodes', value: translated.nodes - untranslated.nodes, unit: 'count', ranOn, target: `DOM nodes, translated minus untranslated (${untranslated.nodes} untranslated)` },
@@ -132,6 +136,9 @@ const suite: BenchSuite = async () => {
       { name: 'memory.wikipedia-1mb.restoredBlinkHeap', value: kb(restored.blink - untranslated.blink), unit: 'KB', ranOn, target: '≤ 1024 KB (Blink\'s heap after Show original, minus untranslated)' },
       { name: 'memory.wikipedia-1mb.cycleGrowthHeap', value: kb(afterCycles.heap - restored.heap), unit: 'KB', ranOn, target: `≈ 0 (JS heap after ${CYCLES} translate/restore cycles minus after the first)` },
       { name: 'memory.wikipedia-1mb.cycleGrowthNodes', value: afterCycles.nodes - restored.nodes, unit: 'count', ranOn, target: `0 (DOM nodes after ${CYCLES} cycles minus after the first)` },
+      { name: 'memory.wikipedia-1mb.translatedData', value: data(untranslated, translated), unit: 'KB', ranOn: bySnapshot, target: `translatedHeap without compiled code (${code(untranslated, translated)} KB of code)` },
+      { name: 'memory.wikipedia-1mb.restoredData', value: data(untranslated, restored), unit: 'KB', ranOn: bySnapshot, target: `restoredHeap without compiled code (${code(untranslated, restored)} KB of code)` },
+      { name: 'memory.wikipedia-1mb.cycleGrowthData', value: data(restored, afterCycles), unit: 'KB', ranOn: bySnapshot, target: `0 (cycleGrowthHeap without compiled code; ${code(restored, afterCycles)} KB of code)` },
       { name: 'memory.wikipedia-1mb.cycleGrowthBlinkHeap', value: kb(afterCycles.blink - restored.blink), unit: 'KB', ranOn, target: `≈ 0 (Blink's heap after ${CYCLES} cycles minus after the first)` },
     );
     await context.close();

@@ -10,6 +10,7 @@ import { startServer } from '../../server/index';
 import { buildExtension } from '../lib/build';
 import { launchWithExtension } from '../lib/chromium';
 import { serveFolder } from '../lib/static-server';
+import { waitUntil } from '../../tests/e2e-lib/wait';
 import { median, type BenchSuite, type Figure } from './figure';
 
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -40,6 +41,9 @@ const suite: BenchSuite = async () => {
       connection: { apiKey: KEY, plan: 'custom', customUrl: server.url },
       defaultGlossaries: { 'en>de': glossaries.glossaries[0].glossary_id },
     });
+    // The install opens the welcome page (the options page, which lists glossaries itself): wait
+    // for it and close it, or a late one is counted among the writing help's listings.
+    await waitUntil(() => context.pages().find((p) => p.url().includes('options.html')), 'the welcome tab the install opens', 15_000);
     for (const stray of context.pages().filter((p) => p.url().startsWith('chrome-extension://'))) await stray.close();
     const page = await context.newPage();
     await page.goto(`${pages.url}/reply.html`);
@@ -52,6 +56,9 @@ const suite: BenchSuite = async () => {
     const billed: number[] = [];
     const sent: number[] = [];
     let listings = 0;
+    /** Listings per draft and when the draft was done: which draft listed again says why. */
+    const perDraft: string[] = [];
+    const runStart = Date.now();
     for (const draft of DRAFTS) {
       await page.evaluate((text) => {
         const field = document.getElementById('reply') as HTMLTextAreaElement;
@@ -90,14 +97,16 @@ const suite: BenchSuite = async () => {
       requests.push(translate.length);
       billed.push(translate.reduce((sum, r) => sum + (r.billedCharacters ?? 0), 0));
       sent.push(draft.length);
-      listings += log.filter((r) => r.path === '/v3/glossaries' && r.method === 'GET').length;
+      const listed = log.filter((r) => r.path === '/v3/glossaries' && r.method === 'GET').length;
+      listings += listed;
+      perDraft.push(`${listed} by ${Math.round((Date.now() - runStart) / 100) / 10} s`);
     }
     const ranOn = `${DRAFTS.length} drafts of 67–84 chars in a textarea, Chromium, production build, local server + ${LATENCY_MS} ms`;
     const figures: Figure[] = [
       { name: 'writing.triggerToPreview', value: median(previewMs), unit: 'ms', ranOn: `${ranOn} (median; range ${Math.min(...previewMs)}–${Math.max(...previewMs)} ms)`, target: `round trip + ${LATENCY_MS} ms` },
       { name: 'writing.requestsPerReplace', value: Math.max(...requests), unit: 'requests', ranOn, target: '1' },
       { name: 'writing.billedPerReplace.overDraft', value: Math.max(...billed.map((b, i) => b - sent[i])), unit: 'chars', ranOn: `${ranOn} (billed minus the draft's length, worst draft)`, target: '0' },
-      { name: 'writing.glossaryListings', value: listings, unit: 'requests', ranOn: `${ranOn} (GET /v3/glossaries over the whole run)`, target: '≤ 1 a minute' },
+      { name: 'writing.glossaryListings', value: listings, unit: 'requests', ranOn: `${ranOn} (GET /v3/glossaries over the whole run; per draft: ${perDraft.join(', ')})`, target: '≤ 1 a minute' },
     ];
     return figures;
   } finally {
