@@ -6,7 +6,7 @@ import type { BlockResult } from '../shared/protocol';
 import type { Batch, Scheduler } from './scheduler';
 import { whenVisible } from './schedule';
 import { STOPPING_CODES, type TranslateFn, type TranslateInfo, type TranslateReply } from './types';
-import type { Unit } from './units';
+import { requestOf, type Unit } from './units';
 
 interface SenderDeps {
   doc: Document;
@@ -89,7 +89,7 @@ export function createSender(deps: SenderDeps) {
   async function call(units: Unit[], priority: Batch<Unit>['priority']): Promise<BlockResult[]> {
     try {
       const sentAt = performance.now();
-      const reply = await deps.translate(units.map((u) => u.request), { ...deps.info(), priority });
+      const reply = await deps.translate(units.map(requestOf), { ...deps.info(), priority });
       const took = performance.now() - sentAt;
       roundTrip = roundTrip === undefined ? took : roundTrip * 0.7 + took * 0.3;
       const billed = billedOf(reply);

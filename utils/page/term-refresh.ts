@@ -11,7 +11,7 @@ import type { Scheduler } from './scheduler';
 import { billedOf, validReply } from './sender';
 import { plainOf } from './serialize';
 import type { RefreshOutcome, TranslateFn } from './types';
-import type { Registry, Unit } from './units';
+import { requestOf, type Registry, type Unit } from './units';
 import type { Writer } from './writer';
 
 interface TermRefreshDeps {
@@ -72,7 +72,7 @@ export function createTermRefresh(deps: TermRefreshDeps) {
         if (unit.state !== 'done' || !phraseTester(sourceOf(unit))(phrase)) continue;
         const group = byKey.get(unit.key);
         if (group) group.units.push(unit);
-        else byKey.set(unit.key, { request: unit.request, units: [unit] });
+        else byKey.set(unit.key, { request: requestOf(unit), units: [unit] });
       }
       const groups = [...byKey.values()];
       if (groups.length === 0 || deps.isStopped()) return { blocks: 0, billedCharacters: 0 };

@@ -8,7 +8,7 @@ import { markTranslated } from './block-state';
 import { fingerprint } from './fingerprint';
 import { createPageMarks } from './page-marks';
 import { createSlicer } from './schedule';
-import type { Unit } from './units';
+import { requestOf, type Unit } from './units';
 import type { releaseMarks, restoreMarks, undoWrite } from './undo-write';
 import { applyTranslation, createInertParser, writeIntact } from './write-back';
 
@@ -148,7 +148,7 @@ export function createWriter(deps: WriterDeps) {
         }
       });
       remember(plain);
-    } else if (!LETTER.test(translation) && LETTER.test(unit.request.text)) {
+    } else if (!LETTER.test(translation) && LETTER.test(requestOf(unit).text)) {
       // Plain text read back from an answer that was only markup (or nothing): keep the original.
       return refuse(unit);
     } else if (unit.kind === 'attribute') {
