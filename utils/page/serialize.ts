@@ -163,6 +163,9 @@ export function serializePlain(value: string): { text: string; leading: string; 
   const leading = LEADING_WS.exec(value)?.[0] ?? '';
   const rest = value.slice(leading.length);
   const trailing = rest ? (TRAILING_WS.exec(rest)?.[0] ?? '') : '';
-  const text = rest.slice(0, rest.length - trailing.length).replace(COLLAPSIBLE, ' ');
+  const inner = rest.slice(0, rest.length - trailing.length);
+  // Replaced only where something collapses: a replace joins the pieces around every single
+  // space into a rope, kept per attribute (thousands of link titles on a long page).
+  const text = HAS_COLLAPSIBLE.test(inner) ? inner.replace(COLLAPSIBLE, ' ') : inner;
   return { text, leading, trailing };
 }
