@@ -112,20 +112,29 @@ describe('per-block memory', () => {
 
   it('records each attribute it sets once per element, with the owners holding it, and puts each back with its last owner', () => {
     document.documentElement.setAttribute('lang', 'en');
-    document.body.innerHTML = '<div lang="fr" dir="rtl"><p id="one">Un</p><p id="two" lang="fr">Deux</p></div>';
-    const [one, two] = [document.getElementById('one')!, document.getElementById('two')!];
+    const markup = '<div lang="fr" dir="rtl"><p id="one">Un</p><p id="two" lang="fr">Deux</p></div><div lang="fr"><p id="three">Trois</p></div>';
+    document.body.innerHTML = markup;
+    const [one, two, three] = ['one', 'two', 'three'].map((id) => document.getElementById(id)!);
     const marks = createPageMarks(document, 'DE');
-    const [first, second, third] = [{}, {}, {}];
+    const [first, second, third, fourth] = [{}, {}, {}, {}];
     marks.markBlock(first, one);
     marks.markBlock(second, one);
     marks.markBlock(third, two);
+    marks.markBlock(fourth, three);
     expect(one.getAttribute('lang')).toBe('de');
     expect(one.getAttribute('dir')).toBe('ltr');
-    // One list per element, one entry per attribute, each owner once.
-    expect(marks.records.byElement.get(one)!.map((m) => [m.name, m.original, m.written, m.owners])).toEqual([['lang', null, 'de', [first, second]], ['dir', null, 'ltr', [first, second]]]);
-    expect(marks.records.byElement.get(two)!.map((m) => [m.name, m.original, m.owners])).toEqual([['lang', 'fr', [third]], ['dir', null, [third]]]);
+    expect(three.getAttribute('lang')).toBe('de');
+    const listed = <T extends object>(held: T | T[] | undefined): T[] => (held === undefined ? [] : Array.isArray(held) ? held : [held]);
+    // One entry per attribute on each element, each owner once.
+    expect(listed(marks.records.byElement.get(one)).map((m) => [m.name, m.original, m.written, listed(m.owners)])).toEqual([['lang', null, 'de', [first, second]], ['dir', null, 'ltr', [first, second]]]);
+    expect(listed(marks.records.byElement.get(two)).map((m) => [m.name, m.original, listed(m.owners)])).toEqual([['lang', 'fr', [third]], ['dir', null, [third]]]);
+    // The usual case holds no list at all: the element's one mark, with its one owner.
+    const only = marks.records.byElement.get(three)!;
+    expect(Array.isArray(only)).toBe(false);
+    expect(only).toMatchObject({ name: 'lang', original: null, written: 'de', owners: fourth });
+    expect(marks.records.owned.get(fourth)).toBe(only);
     marks.markBlock(first, one);
-    expect(marks.records.owned.get(first)).toHaveLength(2);
+    expect(listed(marks.records.owned.get(first))).toHaveLength(2);
     releaseMarks(marks.records, first);
     expect(one.getAttribute('lang')).toBe('de');
     releaseMarks(marks.records, second);
@@ -133,8 +142,9 @@ describe('per-block memory', () => {
     expect(marks.records.byElement.has(one)).toBe(false);
     expect(marks.any).toBe(true);
     restoreMarks(marks.records);
-    expect(document.body.innerHTML).toBe('<div lang="fr" dir="rtl"><p id="one">Un</p><p id="two" lang="fr">Deux</p></div>');
+    expect(document.body.innerHTML).toBe(markup);
     expect(marks.any).toBe(false);
+    expect(marks.records.owned.size).toBe(0);
     document.documentElement.removeAttribute('lang');
   });
 });

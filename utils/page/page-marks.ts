@@ -19,26 +19,58 @@ export function isRightToLeft(lang: string): boolean {
   return RIGHT_TO_LEFT.has(lang.trim().split(/[-_]/)[0].toLowerCase());
 }
 
+/**
+ * One item, or a list once there are two: most marked elements carry one mark and most marks
+ * have one owner, and a list of one costs 28 bytes more than the item (5,800 lists on the 1 MB page).
+ */
+export type OneOrList<T extends object> = T | T[];
+
+/** The items held, without making a list for one. */
+export function eachOf<T extends object>(held: OneOrList<T> | undefined, each: (item: T) => void): void {
+  if (held === undefined) return;
+  if (!Array.isArray(held)) each(held);
+  else for (const item of held) each(item);
+}
+
+export function holdsItem<T extends object>(held: OneOrList<T> | undefined, item: T): boolean {
+  return held === item || (Array.isArray(held) && held.includes(item));
+}
+
+export function withItem<T extends object>(held: OneOrList<T> | undefined, item: T): OneOrList<T> {
+  if (held === undefined) return item;
+  if (!Array.isArray(held)) return [held, item];
+  held.push(item);
+  return held;
+}
+
+/** What is left without `item` (undefined: nothing). */
+export function withoutItem<T extends object>(held: OneOrList<T> | undefined, item: T): OneOrList<T> | undefined {
+  if (!Array.isArray(held)) return held === item ? undefined : held;
+  const at = held.indexOf(item);
+  if (at >= 0) held.splice(at, 1);
+  return held.length > 1 ? held : held[0];
+}
+
 export interface Mark {
   el: Element;
   name: string;
   /** The page's value (null: the attribute was absent). */
   original: string | null;
   written: string;
-  /** Who holds it (units, or the document); nearly always one, so a list, not a set. */
-  owners: object[];
+  /** Who holds it (units, or the document); none once the last let go. */
+  owners: OneOrList<object> | undefined;
 }
 
 /**
  * Every attribute Glossa set: what undo-write.ts needs to put them back (loaded with the extras).
- * Plain lists, not maps and sets per element: a long page in another language than its
- * document's has a mark on nearly every block, and a Map and a Set each cost ~150 bytes there.
+ * No map or set per element: a long page in another language than its document's has a mark
+ * on nearly every block, and a Map and a Set each cost ~150 bytes there.
  */
 export interface MarkRecords {
   /** The marks on each element (one to three: `lang`, `dir`, an option's `value`). */
-  byElement: Map<Element, Mark[]>;
+  byElement: Map<Element, OneOrList<Mark>>;
   /** The marks each owner (a unit, or the document) holds. */
-  owned: Map<object, Mark[]>;
+  owned: Map<object, OneOrList<Mark>>;
 }
 
 /** Who holds the document's marks (released only when the whole page is restored). */
@@ -50,25 +82,24 @@ export function createPageMarks(doc: Document, targetLang: string) {
   const records: MarkRecords = { byElement: new Map(), owned: new Map() };
   const { byElement: marks, owned } = records;
 
-  const markOf = (el: Element, name: string): Mark | undefined => marks.get(el)?.find((m) => m.name === name);
+  const markOf = (el: Element, name: string): Mark | undefined => {
+    const held = marks.get(el);
+    if (!Array.isArray(held)) return held?.name === name ? held : undefined;
+    return held.find((m) => m.name === name);
+  };
 
   const set = (owner: object, el: Element, name: string, value: string): void => {
     let mark = markOf(el, name);
     if (!mark) {
-      // Lists start as literals of one: a list grown by push from empty keeps room for 17.
-      mark = { el, name, original: el.getAttribute(name), written: value, owners: [owner] };
-      const onElement = marks.get(el);
-      if (onElement) onElement.push(mark);
-      else marks.set(el, [mark]);
+      mark = { el, name, original: el.getAttribute(name), written: value, owners: owner };
+      marks.set(el, withItem(marks.get(el), mark));
       if (mark.original !== value) el.setAttribute(name, value);
-    } else if (mark.owners.includes(owner)) {
+    } else if (holdsItem(mark.owners, owner)) {
       return;
     } else {
-      mark.owners.push(owner);
+      mark.owners = withItem(mark.owners, owner);
     }
-    const list = owned.get(owner);
-    if (list) list.push(mark);
-    else owned.set(owner, [mark]);
+    owned.set(owner, withItem(owned.get(owner), mark));
   };
 
   /** The attribute's value as the page wrote it. */

@@ -2,7 +2,7 @@
 // only when a translated block is undone (Show original, or the page changing a translated block), so it comes with the
 // engine's extras (extras.ts), not with the script every translated page loads.
 import { fingerprint } from './fingerprint';
-import type { Mark, MarkRecords } from './page-marks';
+import { eachOf, holdsItem, withoutItem, type Mark, type MarkRecords } from './page-marks';
 import { forEachWritten, placeInOrder, type ChildEdit, type WriteRecord } from './write-back';
 
 /**
@@ -65,11 +65,11 @@ function sourceSuccessor(source: readonly Node[], gone: Node, parent: Node, movi
 /** Puts a mark's original back (page-marks.ts), unless the page has set a value of its own since. */
 function unset(records: MarkRecords, mark: Mark): void {
   const { el, name } = mark;
-  const onElement = records.byElement.get(el);
-  const at = onElement ? onElement.indexOf(mark) : -1;
-  if (at < 0) return;
-  onElement!.splice(at, 1);
-  if (!onElement!.length) records.byElement.delete(el);
+  const held = records.byElement.get(el);
+  if (!holdsItem(held, mark)) return;
+  const rest = withoutItem(held, mark);
+  if (rest) records.byElement.set(el, rest);
+  else records.byElement.delete(el);
   if (el.getAttribute(name) !== mark.written || mark.original === mark.written) return;
   if (mark.original === null) el.removeAttribute(name);
   else el.setAttribute(name, mark.original);
@@ -77,21 +77,20 @@ function unset(records: MarkRecords, mark: Mark): void {
 
 /** Takes out the marks only `owner` held (a unit the page changed). */
 export function releaseMarks(records: MarkRecords, owner: object): void {
-  const list = records.owned.get(owner);
-  if (!list) return;
+  const held = records.owned.get(owner);
+  if (!held) return;
   records.owned.delete(owner);
-  for (const mark of list) {
-    const at = mark.owners.indexOf(owner);
-    if (at >= 0) mark.owners.splice(at, 1);
-    if (!mark.owners.length) unset(records, mark);
-  }
+  eachOf(held, (mark) => {
+    mark.owners = withoutItem(mark.owners, owner);
+    if (!mark.owners) unset(records, mark);
+  });
 }
 
 /** Puts back every attribute Glossa set. */
 export function restoreMarks(records: MarkRecords): void {
-  // From the end of each list: unset takes the mark out of it (and an emptied list out of the map, which a Map's walk allows).
-  for (const onElement of records.byElement.values()) {
-    for (let i = onElement.length - 1; i >= 0; i--) unset(records, onElement[i]);
-  }
+  // Gathered first: unset changes the lists and the map it would be walking.
+  const all: Mark[] = [];
+  for (const held of records.byElement.values()) eachOf(held, (mark) => all.push(mark));
+  for (const mark of all) unset(records, mark);
   records.owned.clear();
 }
