@@ -20,8 +20,15 @@ interface TraceEvent {
   args?: { dumps?: { allocators?: Record<string, { attrs?: Record<string, { value: string } | undefined> }> } };
 }
 
-/** Live bytes of the V8 heaps of workers (the extension's service worker is the only one here). */
-async function workerHeap(cdp: CDPSession): Promise<number> {
+/** Live bytes of the V8 heaps of workers (the extension's service worker is the only one here), by heap space. */
+export interface HeapReading {
+  live: number;
+  /** Of it, the spaces that hold compiled code: machine code (code spaces) and bytecode with code metadata (trusted spaces). */
+  code: number;
+  spaces: Record<string, number>;
+}
+
+async function workerHeap(cdp: CDPSession): Promise<HeapReading> {
   const events: TraceEvent[] = [];
   const onData = ({ value }: { value: unknown[] }) => void events.push(...(value as TraceEvent[]));
   cdp.on('Tracing.dataCollected', onData);
@@ -34,23 +41,26 @@ async function workerHeap(cdp: CDPSession): Promise<number> {
   await cdp.send('Tracing.end');
   await complete;
   cdp.off('Tracing.dataCollected', onData);
-  let live = 0;
+  const spaces: Record<string, number> = {};
   for (const event of events) {
     if (event.ph !== 'v') continue;
     for (const [name, dump] of Object.entries(event.args?.dumps?.allocators ?? {})) {
       // Per space and isolate: v8/workers/heap/<space>/isolate_<address>.
-      if (/^v8\/workers\/heap\/[^/]+\/isolate_[^/]+$/.test(name)) live += parseInt(dump.attrs?.allocated_objects_size?.value ?? '0', 16);
+      const space = /^v8\/workers\/heap\/([^/]+)\/isolate_[^/]+$/.exec(name)?.[1];
+      if (space) spaces[space] = (spaces[space] ?? 0) + parseInt(dump.attrs?.allocated_objects_size?.value ?? '0', 16);
     }
   }
-  return live;
+  const live = Object.values(spaces).reduce((a, b) => a + b, 0);
+  const code = Object.entries(spaces).filter(([space]) => /^(code|trusted)_/.test(space)).reduce((a, [, b]) => a + b, 0);
+  return { live, code, spaces };
 }
 
 /** Reads the worker's heap until two readings in a row agree (what the worker had queued has run). */
-async function settledWorkerHeap(cdp: CDPSession): Promise<number> {
+async function settledWorkerHeap(cdp: CDPSession): Promise<HeapReading> {
   let last = await workerHeap(cdp);
   for (let i = 0; i < 10; i++) {
     const next = await workerHeap(cdp);
-    if (Math.abs(next - last) < 16 * 1024) return next;
+    if (Math.abs(next.live - last.live) < 16 * 1024) return next;
     last = next;
   }
   return last;
@@ -89,11 +99,11 @@ async function translateWhole(session: ExtensionSession, page: Page): Promise<{ 
 
 export interface WorkerMemory {
   /** Live heap with a small page translated and closed (code loaded, services made). */
-  baseline: number;
-  translated: number;
-  closed: number;
+  baseline: HeapReading;
+  translated: HeapReading;
+  closed: HeapReading;
   /** The same page translated again in a new tab (served from the cache) and that tab closed too. */
-  closedAgain: number;
+  closedAgain: HeapReading;
   blocks: number;
   billed: number;
 }
