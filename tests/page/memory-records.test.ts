@@ -8,6 +8,7 @@ import { applyTranslation, createInertParser, matchTranslation, writeIntact } fr
 import { undoWrite } from '../../utils/page/undo-write';
 import { createScheduler, type Schedulable } from '../../utils/page/scheduler';
 import { createPageMarks } from '../../utils/page/page-marks';
+import { listOf } from '../../utils/page/one-or-list';
 import { releaseMarks, restoreMarks } from '../../utils/page/undo-write';
 
 const BLOCKS = [
@@ -124,17 +125,16 @@ describe('per-block memory', () => {
     expect(one.getAttribute('lang')).toBe('de');
     expect(one.getAttribute('dir')).toBe('ltr');
     expect(three.getAttribute('lang')).toBe('de');
-    const listed = <T extends object>(held: T | T[] | undefined): T[] => (held === undefined ? [] : Array.isArray(held) ? held : [held]);
     // One entry per attribute on each element, each owner once.
-    expect(listed(marks.records.byElement.get(one)).map((m) => [m.name, m.original, m.written, listed(m.owners)])).toEqual([['lang', null, 'de', [first, second]], ['dir', null, 'ltr', [first, second]]]);
-    expect(listed(marks.records.byElement.get(two)).map((m) => [m.name, m.original, listed(m.owners)])).toEqual([['lang', 'fr', [third]], ['dir', null, [third]]]);
+    expect(listOf(marks.records.byElement.get(one)).map((m) => [m.name, m.original, m.written, listOf(m.owners)])).toEqual([['lang', null, 'de', [first, second]], ['dir', null, 'ltr', [first, second]]]);
+    expect(listOf(marks.records.byElement.get(two)).map((m) => [m.name, m.original, listOf(m.owners)])).toEqual([['lang', 'fr', [third]], ['dir', null, [third]]]);
     // The usual case holds no list at all: the element's one mark, with its one owner.
     const only = marks.records.byElement.get(three)!;
     expect(Array.isArray(only)).toBe(false);
     expect(only).toMatchObject({ name: 'lang', original: null, written: 'de', owners: fourth });
     expect(marks.records.owned.get(fourth)).toBe(only);
     marks.markBlock(first, one);
-    expect(listed(marks.records.owned.get(first))).toHaveLength(2);
+    expect(listOf(marks.records.owned.get(first))).toHaveLength(2);
     releaseMarks(marks.records, first);
     expect(one.getAttribute('lang')).toBe('de');
     releaseMarks(marks.records, second);

@@ -2,6 +2,7 @@
 // and `dir`, the `lang`/`dir` of blocks whose language or direction differs from the
 // document's, and the value of a translated option (pinned, since it defaults to the text).
 // Each is recorded with the page's own value (or its absence) and put back exactly (undo-write.ts).
+import { eachOf, holdsItem, withItem, type OneOrList } from './one-or-list';
 
 /** Base languages written right to left. */
 const RIGHT_TO_LEFT = new Set(['ar', 'arc', 'ckb', 'dv', 'fa', 'he', 'iw', 'ks', 'ku', 'ps', 'sd', 'ug', 'ur', 'yi']);
@@ -19,45 +20,13 @@ export function isRightToLeft(lang: string): boolean {
   return RIGHT_TO_LEFT.has(lang.trim().split(/[-_]/)[0].toLowerCase());
 }
 
-/**
- * One item, or a list once there are two: most marked elements carry one mark and most marks
- * have one owner, and a list of one costs 28 bytes more than the item (5,800 lists on the 1 MB page).
- */
-export type OneOrList<T extends object> = T | T[];
-
-/** The items held, without making a list for one. */
-export function eachOf<T extends object>(held: OneOrList<T> | undefined, each: (item: T) => void): void {
-  if (held === undefined) return;
-  if (!Array.isArray(held)) each(held);
-  else for (const item of held) each(item);
-}
-
-export function holdsItem<T extends object>(held: OneOrList<T> | undefined, item: T): boolean {
-  return held === item || (Array.isArray(held) && held.includes(item));
-}
-
-export function withItem<T extends object>(held: OneOrList<T> | undefined, item: T): OneOrList<T> {
-  if (held === undefined) return item;
-  if (!Array.isArray(held)) return [held, item];
-  held.push(item);
-  return held;
-}
-
-/** What is left without `item` (undefined: nothing). */
-export function withoutItem<T extends object>(held: OneOrList<T> | undefined, item: T): OneOrList<T> | undefined {
-  if (!Array.isArray(held)) return held === item ? undefined : held;
-  const at = held.indexOf(item);
-  if (at >= 0) held.splice(at, 1);
-  return held.length > 1 ? held : held[0];
-}
-
 export interface Mark {
   el: Element;
   name: string;
   /** The page's value (null: the attribute was absent). */
   original: string | null;
   written: string;
-  /** Who holds it (units, or the document); none once the last let go. */
+  /** Who holds it (units, or the document; one-or-list.ts); none once the last let go. */
   owners: OneOrList<object> | undefined;
 }
 
@@ -83,9 +52,11 @@ export function createPageMarks(doc: Document, targetLang: string) {
   const { byElement: marks, owned } = records;
 
   const markOf = (el: Element, name: string): Mark | undefined => {
-    const held = marks.get(el);
-    if (!Array.isArray(held)) return held?.name === name ? held : undefined;
-    return held.find((m) => m.name === name);
+    let found: Mark | undefined;
+    eachOf(marks.get(el), (mark) => {
+      if (mark.name === name) found = mark;
+    });
+    return found;
   };
 
   const set = (owner: object, el: Element, name: string, value: string): void => {

@@ -2,7 +2,8 @@
 // only when a translated block is undone (Show original, or the page changing a translated block), so it comes with the
 // engine's extras (extras.ts), not with the script every translated page loads.
 import { fingerprint } from './fingerprint';
-import { eachOf, holdsItem, withoutItem, type Mark, type MarkRecords } from './page-marks';
+import { eachOf, holdsItem, withoutItem } from './one-or-list';
+import type { Mark, MarkRecords } from './page-marks';
 import { forEachWritten, placeInOrder, type ChildEdit, type WriteRecord } from './write-back';
 
 /**
@@ -88,7 +89,7 @@ export function releaseMarks(records: MarkRecords, owner: object): void {
 
 /** Puts back every attribute Glossa set. */
 export function restoreMarks(records: MarkRecords): void {
-  // Gathered first: unset changes the lists and the map it would be walking.
+  // Gathered first: unset changes the map it would be walking.
   const all: Mark[] = [];
   for (const held of records.byElement.values()) eachOf(held, (mark) => all.push(mark));
   for (const mark of all) unset(records, mark);

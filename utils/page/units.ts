@@ -2,16 +2,16 @@
 // the tab title), which page nodes belong to which unit, and which nodes are Glossa's own.
 import type { BlockRequest } from '../shared/protocol';
 import type { AttributeBlock, HtmlBlock } from './collect';
+import { listOf, withItem, withoutItem, type OneOrList } from './one-or-list';
 import type { Schedulable } from './scheduler';
 import type { ChildEdit, WriteRecord } from './write-back';
 
 /** Attributes that are not on screen (tooltips, alt text of shown images, labels for assistive technology). */
 const QUIET_ATTRIBUTES: ReadonlySet<string> = new Set(['title', 'alt', 'aria-label', 'aria-description']);
 
-/** A unit keeps no request of its own: what it sends is read from its block (`requestOf`). */
-type UnitBase = Schedulable;
+// A unit keeps no request of its own: what it sends is read from its block (`requestOf`).
 
-export interface HtmlUnit extends UnitBase {
+export interface HtmlUnit extends Schedulable {
   kind: 'html';
   block: HtmlBlock;
   record?: WriteRecord;
@@ -20,13 +20,13 @@ export interface HtmlUnit extends UnitBase {
   edits?: ChildEdit[];
 }
 
-interface AttributeUnit extends UnitBase {
+interface AttributeUnit extends Schedulable {
   kind: 'attribute';
   block: AttributeBlock;
   written?: string;
 }
 
-interface TitleUnit extends UnitBase {
+interface TitleUnit extends Schedulable {
   kind: 'title';
   /** The title as sent (white space collapsed, ends trimmed). */
   text: string;
@@ -67,11 +67,8 @@ export function createRegistry() {
   const units = new Set<Unit>();
   const nodeUnits = new WeakMap<Node, HtmlUnit>();
   /** An element's attribute units: the unit itself when it has one (most have), else a list. */
-  const attributeUnits = new WeakMap<Element, AttributeUnit | AttributeUnit[]>();
-  const unitsOf = (el: Element): readonly AttributeUnit[] => {
-    const held = attributeUnits.get(el);
-    return held === undefined ? [] : Array.isArray(held) ? held : [held];
-  };
+  const attributeUnits = new WeakMap<Element, OneOrList<AttributeUnit>>();
+  const unitsOf = (el: Element): readonly AttributeUnit[] => listOf(attributeUnits.get(el));
   const own = new WeakSet<Node>();
   let title: TitleUnit | undefined;
 
@@ -108,7 +105,7 @@ export function createRegistry() {
         priority: 'nearby', queuedAt: 0, counted: false, quiet: QUIET_ATTRIBUTES.has(block.name), detectedLang: undefined,
         kind: 'attribute', block, written: undefined,
       };
-      attributeUnits.set(block.element, held.length ? [...held, unit] : unit);
+      attributeUnits.set(block.element, withItem(attributeUnits.get(block.element), unit));
       units.add(unit);
       return unit;
     },
@@ -158,9 +155,9 @@ export function createRegistry() {
         }
       } else if (unit.kind === 'attribute') {
         const { element } = unit.block;
-        const rest = unitsOf(element).filter((u) => u !== unit);
-        if (!rest.length) attributeUnits.delete(element);
-        else attributeUnits.set(element, rest.length === 1 ? rest[0] : rest);
+        const rest = withoutItem(attributeUnits.get(element), unit);
+        if (rest) attributeUnits.set(element, rest);
+        else attributeUnits.delete(element);
       } else if (title === unit) {
         title = undefined;
       }
