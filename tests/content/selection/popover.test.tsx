@@ -147,6 +147,20 @@ describe('openSelectionPopover', () => {
     expect(document.activeElement).toBe(before);
   });
 
+  it('leaves focus where the user put it when the close comes after they moved on', async () => {
+    // Nothing was focused when the popover opened; the close comes late, as the form frame's
+    // does by message, after the user has clicked into a field of the page.
+    const captured = selectArticle();
+    document.body.insertAdjacentHTML('beforeend', '<textarea id="reply"></textarea>');
+    const popover = openSelectionPopover(captured, deps(async () => answer('x')));
+    await popover.settled();
+    const reply = document.getElementById('reply') as HTMLTextAreaElement;
+    reply.focus();
+    popover.close();
+    expect(popover.closed).toBe(true);
+    expect(document.activeElement).toBe(reply);
+  });
+
   it('closes when the user clicks elsewhere in the page, but not inside itself', async () => {
     const popover = openSelectionPopover(selectArticle(), deps(async () => answer('x')));
     await popover.settled();

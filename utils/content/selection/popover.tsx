@@ -157,11 +157,15 @@ export function openPopoverHost(doc: Document, settled: () => Promise<void>, aft
     close(restoreFocus = true) {
       if (closed) return;
       closed = true;
+      // Focus goes back only from the popover itself or from nowhere. A close that arrives late
+      // (the form frame's comes by message) must not take focus from where the user has put it.
+      const active = doc.activeElement;
+      const focusOurs = active === null || active === host || active === doc.body;
       stopListening();
       render(null, mount);
       host.remove();
       if (current === handle) current = null;
-      afterClose(restoreFocus);
+      afterClose(restoreFocus && focusOurs);
     },
     get closed() {
       return closed;
