@@ -214,6 +214,24 @@ describe('4. spoken attributes', () => {
   });
 });
 
+describe('4b. attributes that hold data for programs', () => {
+  it('leaves a citation record (COinS), a URL and a query string in attributes as they are, and translates the words beside them', async () => {
+    const coins = 'ctx_ver=Z39.88-2004&rft_val_fmt=info%3Aofi%2Ffmt%3Akev%3Amtx%3Abook&rft.btitle=About+the+Corporation&rft.pub=Some+Foundation';
+    const html = `<p>Cited <span class="Z3988" title="${coins.replaceAll('&', '&amp;')}"></span>`
+      + '<a href="/x" title="https://example.org/guide?page=2">guide</a> and <abbr title="name=value;other=thing">NV</abbr>'
+      + ' <img alt="A lighthouse at dusk" title="   https://example.org/lighthouse.jpg   "></p>';
+    const out = await translateAndRestore(html);
+    expect(out.html).toBe(html.replace('Cited', 'CITED').replace('>guide<', '>GUIDE<').replace(' and ', ' AND ')
+      .replace('A lighthouse at dusk', 'A LIGHTHOUSE AT DUSK'));
+    expect(out.sent.join('\n')).not.toMatch(/ctx_ver|example\.org|name=value/i);
+  });
+
+  it('still translates prose that has an equals sign or a colon in it', async () => {
+    const out = await translateAndRestore('<p><span title="Speed = distance / time">v</span> <span title="Note: see https://example.org for more">n</span></p>');
+    expect(out.html).toBe('<p><span title="SPEED = DISTANCE / TIME">V</span> <span title="NOTE: SEE HTTPS://EXAMPLE.ORG FOR MORE">N</span></p>');
+  });
+});
+
 describe('5. attributes of inserted and changed elements', () => {
   it('translates the placeholder and alt of elements the page adds later, and a changed textarea placeholder', async () => {
     const html = '<form id="f"><textarea id="t" placeholder="Your message"></textarea></form><p>Text</p>';

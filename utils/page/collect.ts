@@ -3,7 +3,7 @@
 // walk is a generator so the caller can slice it; it yields `undefined` between elements.
 import {
   ATTRIBUTE_CARRIERS, BLOCK_TAGS, ELEMENT_ATTRIBUTES, EXCLUDED_SELECTOR, INLINE_TAGS, ISLAND_TAGS, LABEL_INPUT_TYPES, OPAQUE_TAGS,
-  SKIPPED_TAGS, TRANSLATED_ATTRIBUTES, WATCHED_ATTRIBUTES, excludedByAttributes, tagOf, type NodeStatus,
+  SKIPPED_TAGS, TRANSLATED_ATTRIBUTES, WATCHED_ATTRIBUTES, excludedByAttributes, isMachineText, tagOf, type NodeStatus,
 } from './rules';
 import { createDisplayReader, inDrawing, svgStatus } from './display';
 import { MAX_INLINE_DEPTH, childrenOf, serializeBlock, serializePlain, type SerializedBlock } from './serialize';
@@ -286,7 +286,7 @@ export function* collectAttributes(root: Element | ShadowRoot | Document, ctx: C
       : ELEMENT_ATTRIBUTES.has(tag) ? [...TRANSLATED_ATTRIBUTES, ...ELEMENT_ATTRIBUTES.get(tag)!] : TRANSLATED_ATTRIBUTES;
     for (const name of names) {
       const value = el.getAttribute(name);
-      if (!value || !LETTER.test(value)) continue;
+      if (!value || !LETTER.test(value) || isMachineText(value)) continue;
       const { text, leading, trailing } = serializePlain(value);
       yield { kind: 'attribute', element: el, name, value, text, leading, trailing };
     }

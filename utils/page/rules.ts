@@ -68,6 +68,17 @@ export const TRANSLATED_ATTRIBUTES: readonly string[] = [
   'aria-roledescription', 'aria-valuetext', 'aria-placeholder', 'aria-braillelabel', 'aria-brailleroledescription',
 ];
 
+/**
+ * An attribute value that is data for programs, not words for people: one URL, or a query
+ * string of two or more name=value pairs. Citation spans (COinS) keep a book's or article's
+ * record in `title` for reference managers to read; on an empty span it is never shown, and
+ * translated it would be billed and no longer readable by them.
+ */
+export function isMachineText(value: string): boolean {
+  return MACHINE_TEXT.test(value.trim());
+}
+const MACHINE_TEXT = /^(?:[a-z][a-z\d+.-]*:\/\/\S+|[^\s=&;]+=[^\s&;]*(?:[&;][^\s=&;]+=[^\s&;]*)+)$/i;
+
 /** Attributes translated on some elements only: shown (menu and caption labels) or spoken (header abbreviations). */
 export const ELEMENT_ATTRIBUTES: ReadonlyMap<string, readonly string[]> = new Map([
   ['track', ['label']], ['optgroup', ['label']], ['option', ['label']], ['th', ['abbr']],
