@@ -10,21 +10,9 @@ import { resolve } from 'node:path';
 import { chromium } from 'playwright-core';
 import { findChromium } from '../lib/chromium';
 import { median, type BenchSuite, type Figure } from './figure';
+import { largeWikipedia, PAGES_DIR, ROOT } from './page-harness';
 
-const ROOT = resolve(import.meta.dirname, '../..');
-const PAGES_DIR = process.env.GLOSSA_PAGES_DIR ?? resolve(ROOT, '../shared/pages');
 const ROUNDS = 6;
-
-/** The Wikipedia article four times over, each copy's text made distinct (as page.bench.ts builds it). */
-function largeWikipedia(raw: string): string {
-  const open = raw.search(/<body\b[^>]*>/i);
-  const start = raw.indexOf('>', open) + 1;
-  const end = raw.lastIndexOf('</body>');
-  const body = raw.slice(start, end);
-  const copies = [body];
-  for (let k = 2; k <= 4; k++) copies.push(body.replace(/>([^<>]*\p{L}[^<>]*)</gu, (_m, text: string) => `>${text} ${k}<`));
-  return raw.slice(0, start) + copies.join('\n') + raw.slice(end);
-}
 
 const suite: BenchSuite = async () => {
   const source = resolve(PAGES_DIR, 'wikipedia.html');
