@@ -131,7 +131,7 @@ describe('page engine: HTML in, HTML out', () => {
     expect(document.querySelector('b')).toBeNull();
   });
 
-  it('translates attributes and the title as plain text, and restores them', async () => {
+  it('translates attributes and the title as text (sent as HTML without elements), and restores them', async () => {
     document.title = 'My page';
     const html = '<p title="A tip">x y</p><img alt="A cat" src="c.png"><input placeholder="Your name"><button aria-label="Close dialog">×</button>'
       + '<input type="button" value="Press me"><input type="reset" value="Clear"><input type="text" value="user data"><span aria-description="More info">z w</span>';
@@ -141,8 +141,8 @@ describe('page engine: HTML in, HTML out', () => {
       .replace('More info', 'MORE INFO').replace('z w', 'Z W'));
     expect(document.title).toBe('My page');
     const texts = t.calls.flatMap((c) => c.blocks);
-    expect(texts).toContainEqual({ text: 'My page', format: 'text' });
-    expect(texts).toContainEqual({ text: 'A cat', format: 'text' });
+    expect(texts).toContainEqual({ text: 'My page', format: 'html' });
+    expect(texts).toContainEqual({ text: 'A cat', format: 'html' });
     expect(texts.map((b) => b.text)).not.toContain('user data');
   });
 
@@ -166,11 +166,36 @@ describe('page engine: HTML in, HTML out', () => {
     expect(document.querySelector('select')!.value).toBe('Red light');
   });
 
-  it('keeps an attribute and reports it failed when its translation has no text (only markup, read as text, was dropped)', async () => {
-    const translator = fakeTranslator((text, block) => (block.format === 'text' ? ' ' : upperCase(text)));
+  it('keeps an attribute and reports it failed when its translation has no text', async () => {
+    const translator = fakeTranslator((text) => (text === 'A tip' ? ' ' : upperCase(text)));
     const { engine } = await translateBody('<p title="A tip">x y</p>', translator);
     expect(document.body.innerHTML).toBe('<p title="A tip">X Y</p>');
     expect(engine.progress()).toMatchObject({ failed: 1 });
+  });
+
+  it('keeps an attribute and the title and reports them failed when their translation holds an element', async () => {
+    document.title = 'My page';
+    const translator = fakeTranslator((text) => (text === 'A tip' || text === 'My page' ? 'EIN <img src="x" onerror="window.__glossaPwned=1">TIPP' : upperCase(text)));
+    const { engine } = await translateBody('<p title="A tip">x y</p>', translator);
+    expect(document.body.innerHTML).toBe('<p title="A tip">X Y</p>');
+    expect(document.title).toBe('My page');
+    expect(engine.progress()).toMatchObject({ failed: 2 });
+  });
+
+  it('sends text with & and < escaped as a block\'s text is, and writes back the text the answer holds', async () => {
+    document.body.innerHTML = '<p>x y</p>';
+    const p = document.querySelector('p')!;
+    p.title = 'Tom & Jerry <3';
+    const { engine, translator } = await translateBody(document.body.innerHTML);
+    expect(translator.sent()).toContain('Tom &amp; Jerry &lt;3');
+    expect(document.querySelector('p')!.title).toBe('TOM & JERRY <3');
+    await engine.restore();
+    expect(document.querySelector('p')!.title).toBe('Tom & Jerry <3');
+  });
+
+  it('sends a tooltip with the words of a block once, as the block\'s twin', async () => {
+    const t = await roundTrip('<ul><li>Site Index</li></ul><a href="/i" title="Site Index">i</a>', '<ul><li>SITE INDEX</li></ul><a href="/i" title="SITE INDEX">I</a>');
+    expect(t.sent().filter((text) => text === 'Site Index')).toHaveLength(1);
   });
 
   it('writes the translated title and restores it', async () => {

@@ -37,8 +37,8 @@ interface SerializeOptions {
 
 /** The block root's slot, the same for every block (blocks are kept for the page's lifetime). */
 const ROOT_SLOT: Slot = Object.freeze({ tag: '', parentId: -1, opaque: false });
-/** The slots of a block without elements (most list items and short paragraphs): shared. */
-const ROOT_ONLY: Slot[] = Object.freeze([ROOT_SLOT]) as unknown as Slot[];
+/** The slots of a block without elements (most list items and short paragraphs, every plain-text unit): shared. */
+export const ROOT_ONLY: Slot[] = Object.freeze([ROOT_SLOT]) as unknown as Slot[];
 
 const COLLAPSIBLE = /[ \t\n\r\f]+/g;
 const HAS_COLLAPSIBLE = /[\t\n\r\f]| {2}/;
@@ -48,7 +48,11 @@ const NON_WS = /[^ \t\n\r\f]/;
 /** Inline nesting deeper than this makes the element a container (keeps recursion bounded). */
 export const MAX_INLINE_DEPTH = 32;
 
-function escapeText(text: string): string {
+/**
+ * Text as a block's HTML carries it. Plain-text units (attributes, the title) are sent escaped
+ * the same way, so a tooltip and a block of the same words are one text to translate.
+ */
+export function escapeText(text: string): string {
   return text.replace(/[&<>]/g, (c) => (c === '&' ? '&amp;' : c === '<' ? '&lt;' : '&gt;'));
 }
 

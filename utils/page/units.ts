@@ -4,6 +4,7 @@ import type { BlockRequest } from '../shared/protocol';
 import type { AttributeBlock, HtmlBlock } from './collect';
 import { listOf, withItem, withoutItem, type OneOrList } from './one-or-list';
 import type { Schedulable } from './scheduler';
+import { escapeText } from './serialize';
 import type { ChildEdit, WriteRecord } from './write-back';
 
 /** Attributes that are not on screen (tooltips, alt text of shown images, labels for assistive technology). */
@@ -44,24 +45,16 @@ export type Unit = HtmlUnit | AttributeUnit | TitleUnit;
  */
 export function requestOf(unit: Unit): BlockRequest {
   if (unit.kind === 'html') return { text: unit.block.source.html, format: 'html' };
-  return { text: unit.kind === 'attribute' ? unit.block.text : unit.text, format: 'text' };
+  return { text: escapeText(unit.kind === 'attribute' ? unit.block.text : unit.text), format: 'html' };
 }
 
 /**
- * Identical keys share one translation. The HTML of a block is its own key (one string for the
- * request and the key on a page of thousands of blocks); plain text, and the rare HTML starting
- * with U+0000, carry a marker and their format, so no two kinds of block share a key.
+ * Identical keys share one translation. Every unit travels as HTML (plain text escaped as a
+ * block's text is) and its key is the HTML it sends: one string for the request and the key on
+ * a page of thousands of blocks, and a tooltip or label with the same words as a block (a menu
+ * link's title, an icon button's label) is its twin. The background would send such twins once
+ * anyway; counted apart here, they left calls short of a request's worth of texts.
  */
-function unitKey(request: BlockRequest): string {
-  if (request.format === 'html' && request.text.charCodeAt(0) !== 0) return request.text;
-  // One prefix string per format: a key is then the prefix and the text joined (a rope), with
-  // no prefix of its own per unit (thousands of tooltips on a long page).
-  return (request.format === 'html' ? HTML_KEY_PREFIX : TEXT_KEY_PREFIX) + request.text;
-}
-
-const HTML_KEY_PREFIX = '\u0000html\u0000';
-const TEXT_KEY_PREFIX = '\u0000text\u0000';
-
 export function createRegistry() {
   let seq = 0;
   const units = new Set<Unit>();
@@ -84,7 +77,7 @@ export function createRegistry() {
     addHtml(block: HtmlBlock): HtmlUnit {
       const request: BlockRequest = { text: block.source.html, format: 'html' };
       const unit: HtmlUnit = {
-        seq: seq++, state: 'waiting', version: 0, sentVersion: -1, key: unitKey(request), size: request.text.length,
+        seq: seq++, state: 'waiting', version: 0, sentVersion: -1, key: request.text, size: request.text.length,
         priority: 'nearby', queuedAt: 0, counted: false, quiet: false, detectedLang: undefined,
         kind: 'html', block, record: undefined, bilingual: undefined, edits: undefined,
       };
@@ -99,9 +92,9 @@ export function createRegistry() {
     addAttribute(block: AttributeBlock): AttributeUnit | undefined {
       const held = unitsOf(block.element);
       if (held.some((u) => u.block.name === block.name)) return undefined;
-      const request: BlockRequest = { text: block.text, format: 'text' };
+      const request: BlockRequest = { text: escapeText(block.text), format: 'html' };
       const unit: AttributeUnit = {
-        seq: seq++, state: 'waiting', version: 0, sentVersion: -1, key: unitKey(request), size: request.text.length,
+        seq: seq++, state: 'waiting', version: 0, sentVersion: -1, key: request.text, size: request.text.length,
         priority: 'nearby', queuedAt: 0, counted: false, quiet: QUIET_ATTRIBUTES.has(block.name), detectedLang: undefined,
         kind: 'attribute', block, written: undefined,
       };
@@ -111,9 +104,9 @@ export function createRegistry() {
     },
 
     addTitle(original: string, text: string, leading: string, trailing: string): TitleUnit {
-      const request: BlockRequest = { text, format: 'text' };
+      const request: BlockRequest = { text: escapeText(text), format: 'html' };
       title = {
-        seq: seq++, state: 'waiting', version: 0, sentVersion: -1, key: unitKey(request), size: request.text.length,
+        seq: seq++, state: 'waiting', version: 0, sentVersion: -1, key: request.text, size: request.text.length,
         priority: 'nearby', queuedAt: 0, counted: false, quiet: true, detectedLang: undefined,
         kind: 'title', text, original, leading, trailing, written: undefined,
       };

@@ -8,8 +8,9 @@ import { markTranslated } from './block-state';
 import { fingerprint } from './fingerprint';
 import { createPageMarks } from './page-marks';
 import { createSlicer } from './schedule';
-import { requestOf, type Unit } from './units';
+import type { Unit } from './units';
 import type { releaseMarks, restoreMarks, undoWrite } from './undo-write';
+import { ROOT_ONLY } from './serialize';
 import { applyTranslation, createInertParser, writeIntact } from './write-back';
 
 /**
@@ -148,25 +149,30 @@ export function createWriter(deps: WriterDeps) {
         }
       });
       remember(plain);
-    } else if (!LETTER.test(translation) && LETTER.test(requestOf(unit).text)) {
-      // Plain text read back from an answer that was only markup (or nothing): keep the original.
-      return refuse(unit);
-    } else if (unit.kind === 'attribute') {
-      const { element, name, value, leading, trailing } = unit.block;
-      if (element.getAttribute(name) !== value) return deps.release(unit);
-      const written = leading + translation.trim() + trailing;
-      markDocumentSoon();
-      ownWrite(() => element.setAttribute(name, written));
-      unit.written = written;
-      remember(translation.trim());
     } else {
-      if (doc.title !== unit.original) return deps.release(unit);
-      const written = unit.leading + translation.trim() + unit.trailing;
-      ownWrite(() => {
-        doc.title = written;
-      });
-      unit.written = written;
-      remember(translation.trim());
+      // Plain text went as HTML without elements: the answer is read as such (an element in it
+      // is refused, as in a block), and only its text is written, as an attribute value or a title.
+      const match = readTranslation(translation, ROOT_ONLY, parse);
+      if (!match.ok) return refuse(unit);
+      const text = match.tree[0].filter((t) => typeof t === 'string').join('').trim();
+      // Every unit was collected for its letters: an answer without any is empty.
+      if (!LETTER.test(text)) return refuse(unit);
+      if (unit.kind === 'attribute') {
+        const { element, name, value, leading, trailing } = unit.block;
+        if (element.getAttribute(name) !== value) return deps.release(unit);
+        const written = leading + text + trailing;
+        markDocumentSoon();
+        ownWrite(() => element.setAttribute(name, written));
+        unit.written = written;
+      } else {
+        if (doc.title !== unit.original) return deps.release(unit);
+        const written = unit.leading + text + unit.trailing;
+        ownWrite(() => {
+          doc.title = written;
+        });
+        unit.written = written;
+      }
+      remember(text);
     }
     markTranslated(unit);
     deps.clearFailure(unit);
