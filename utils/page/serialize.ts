@@ -50,11 +50,15 @@ export const MAX_INLINE_DEPTH = 32;
 
 /**
  * Text as a block's HTML carries it. Plain-text units (attributes, the title) are sent escaped
- * the same way, so a tooltip and a block of the same words are one text to translate.
+ * the same way, so a tooltip and a block of the same words are one text to translate. Every
+ * escape is billed, so only what a parser could read as markup is escaped: every '<', and an
+ * '&' before what could be a character reference. A '>' or an '&' before a space is text to a
+ * parser already ("Tools & Services" costs no more than its letters).
  */
 export function escapeText(text: string): string {
-  return text.replace(/[&<>]/g, (c) => (c === '&' ? '&amp;' : c === '<' ? '&lt;' : '&gt;'));
+  return text.replace(MAY_START_REFERENCE, '&amp;').replace(/</g, '&lt;');
 }
+const MAY_START_REFERENCE = /&(?=[#A-Za-z])/g;
 
 /** Serialises `nodes` (children of one parent, in order) as one block. */
 export function serializeBlock(nodes: readonly Node[], options: SerializeOptions): SerializedBlock {
