@@ -60,7 +60,7 @@ export function sentTagName(tag: string): string {
 }
 
 /**
- * Attributes whose values are translated as plain-text blocks: shown, or read to users by
+ * Attributes whose values are translated as text (sent as HTML without elements): shown, or read to users by
  * screen readers and braille displays. Never the ones holding ids (aria-labelledby and the like).
  */
 export const TRANSLATED_ATTRIBUTES: readonly string[] = [

@@ -1,6 +1,7 @@
-// Plain text (attributes, the document title) travels inside HTML requests, so a page needs
-// one kind of request instead of two: a request without tag_handling could not share texts
-// with the page's HTML blocks, and every page would cost at least one request more.
+// Plain text (a PDF's lines, a selection in a text field) travels inside HTML requests, so
+// one kind of request serves every block: a request without tag_handling could not share texts,
+// the cache or a request in flight with HTML blocks. (The page engine sends its attributes and
+// title as HTML already, escaped as its blocks' text is: utils/page/serialize.ts.)
 //
 // Only what an HTML parser would otherwise read as markup is escaped: an '&' that starts a
 // character reference and a '<' that could start a tag. Every other character is sent as is,
@@ -8,8 +9,8 @@
 //
 // The translation is read back as the text an HTML parser would show (textContent): tags are
 // dropped, character references decoded. The background is a service worker in Chrome, without
-// DOMParser, so this is a small reader of its own; its result is only ever written as text
-// (attribute values, document.title), never parsed as markup in the page.
+// DOMParser, so this is a small reader of its own; its result is only ever shown as text,
+// never parsed as markup in the page.
 
 // Names an HTML parser decodes even without the closing ';' ("&copy2024" reads as "©2024"),
 // from the HTML standard's list of named character references.
