@@ -10,7 +10,7 @@ import type { ChildEdit, WriteRecord } from './write-back';
 /** Attributes that are not on screen (tooltips, alt text of shown images, labels for assistive technology). */
 const QUIET_ATTRIBUTES: ReadonlySet<string> = new Set(['title', 'alt', 'aria-label', 'aria-description']);
 
-// A unit keeps no request of its own: what it sends is read from its block (`requestOf`).
+// A unit keeps no request of its own: what it sends is its key (`requestOf`).
 
 export interface HtmlUnit extends Schedulable {
   kind: 'html';
@@ -41,11 +41,11 @@ export type Unit = HtmlUnit | AttributeUnit | TitleUnit;
 
 /**
  * What a unit sends, made when it is sent: kept on every unit it was one more object each
- * (about 100 KB on a page of 5,000 units), and its text is the block's own string anyway.
+ * (about 100 KB on a page of 5,000 units). Its text is the unit's key, escaped once when the
+ * unit was made.
  */
 export function requestOf(unit: Unit): BlockRequest {
-  if (unit.kind === 'html') return { text: unit.block.source.html, format: 'html' };
-  return { text: escapeText(unit.kind === 'attribute' ? unit.block.text : unit.text), format: 'html' };
+  return { text: unit.key, format: 'html' };
 }
 
 /**
@@ -75,9 +75,9 @@ export function createRegistry() {
     },
 
     addHtml(block: HtmlBlock): HtmlUnit {
-      const request: BlockRequest = { text: block.source.html, format: 'html' };
+      const sent = block.source.html;
       const unit: HtmlUnit = {
-        seq: seq++, state: 'waiting', version: 0, sentVersion: -1, key: request.text, size: request.text.length,
+        seq: seq++, state: 'waiting', version: 0, sentVersion: -1, key: sent, size: sent.length,
         priority: 'nearby', queuedAt: 0, counted: false, quiet: false, detectedLang: undefined,
         kind: 'html', block, record: undefined, bilingual: undefined, edits: undefined,
       };
@@ -92,9 +92,9 @@ export function createRegistry() {
     addAttribute(block: AttributeBlock): AttributeUnit | undefined {
       const held = unitsOf(block.element);
       if (held.some((u) => u.block.name === block.name)) return undefined;
-      const request: BlockRequest = { text: escapeText(block.text), format: 'html' };
+      const sent = escapeText(block.text);
       const unit: AttributeUnit = {
-        seq: seq++, state: 'waiting', version: 0, sentVersion: -1, key: request.text, size: request.text.length,
+        seq: seq++, state: 'waiting', version: 0, sentVersion: -1, key: sent, size: sent.length,
         priority: 'nearby', queuedAt: 0, counted: false, quiet: QUIET_ATTRIBUTES.has(block.name), detectedLang: undefined,
         kind: 'attribute', block, written: undefined,
       };
@@ -104,9 +104,9 @@ export function createRegistry() {
     },
 
     addTitle(original: string, text: string, leading: string, trailing: string): TitleUnit {
-      const request: BlockRequest = { text: escapeText(text), format: 'html' };
+      const sent = escapeText(text);
       title = {
-        seq: seq++, state: 'waiting', version: 0, sentVersion: -1, key: request.text, size: request.text.length,
+        seq: seq++, state: 'waiting', version: 0, sentVersion: -1, key: sent, size: sent.length,
         priority: 'nearby', queuedAt: 0, counted: false, quiet: true, detectedLang: undefined,
         kind: 'title', text, original, leading, trailing, written: undefined,
       };
