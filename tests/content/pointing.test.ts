@@ -3,6 +3,7 @@ import { answer, removeAllListeners } from '../message-double';
 import { startPointing } from '../../utils/content/pointing';
 import type { PageEngineWiring } from '../../utils/content/start-page-engine';
 import { upperCase } from '../page/fake-translator';
+import { engineExtras, provideEngineExtras } from '../../utils/page/extras';
 
 afterEach(() => {
   removeAllListeners();
@@ -56,6 +57,36 @@ describe('hover translation in the page', () => {
     press('Alt');
     await vi.waitFor(() => expect(document.querySelector('glossa-translation')).toBeNull());
     expect(sent).toHaveLength(1);
+  });
+
+  it('loads the code that shows a paragraph only when the first one is pointed at, and once', async () => {
+    // fake-translator.ts registers the engine's extras up front; here they start unloaded, as in a page.
+    const KEY = Symbol.for('glossa.engine-extras');
+    const provided = engineExtras()!;
+    delete (globalThis as Record<symbol, unknown>)[KEY];
+    try {
+      document.body.innerHTML = '<p id="one">First text here</p><p id="two">Second text here</p>';
+      const { sent, ready } = background('Alt');
+      let loads = 0;
+      answer('loadPageExtras', async () => {
+        loads++;
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        provideEngineExtras(provided);
+      });
+      startPointing(page, document);
+      await ready();
+      expect(loads).toBe(0);
+      move(document.getElementById('one')!, 'mouse');
+      press('Alt');
+      await vi.waitFor(() => expect(document.querySelector('#one > glossa-translation')).not.toBeNull());
+      move(document.getElementById('two')!, 'mouse');
+      press('Alt');
+      await vi.waitFor(() => expect(document.querySelector('#two > glossa-translation')).not.toBeNull());
+      expect(loads).toBe(1);
+      expect(sent).toEqual(['First text here', 'Second text here']);
+    } finally {
+      provideEngineExtras(provided);
+    }
   });
 
   it('does nothing on a key press where hover translation is off', async () => {

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { CollectContext } from '../../utils/page/collect';
-import { blockAt } from '../../utils/page/point';
+import { blockAt, pointedTools } from '../../utils/page/point';
 import { createPointedBlocks } from '../../utils/page/pointed';
 import { fakeTranslator, stopAllEngines, translateBody, upperCase } from './fake-translator';
 
@@ -58,7 +58,7 @@ describe('pointed blocks', () => {
   it('shows the translation under the block, sends it once, and hides it on the second point', async () => {
     document.body.innerHTML = '<p id="p">Hello <a href="/x">world</a>.</p><p>Other</p>';
     const translator = fakeTranslator();
-    const blocks = createPointedBlocks(document, () => ctx, async (block) => {
+    const blocks = createPointedBlocks(document, pointedTools(document, () => ctx), async (block) => {
       const reply = await translator.translate([{ text: block.source.html, format: 'html' }], { priority: 'viewport' });
       return { result: reply.results[0], targetLang: 'DE' };
     });
@@ -77,7 +77,7 @@ describe('pointed blocks', () => {
 
   it('shows nothing when the answer carries markup that was not sent', async () => {
     document.body.innerHTML = '<p>Hello <b>there</b></p>';
-    const blocks = createPointedBlocks(document, () => ctx, async () => ({ result: { ok: true, text: 'Hallo <img src=x onerror=alert(1)>' }, targetLang: 'DE' }));
+    const blocks = createPointedBlocks(document, pointedTools(document, () => ctx), async () => ({ result: { ok: true, text: 'Hallo <img src=x onerror=alert(1)>' }, targetLang: 'DE' }));
     expect(await blocks.toggle(document.querySelector('b')!)).toBe('failed');
     expect(document.body.innerHTML).toBe('<p>Hello <b>there</b></p>');
   });

@@ -3,7 +3,10 @@
 // and cache entry, are exactly those of the block a whole-page translation sends.
 import { BILINGUAL_TAG } from './bilingual';
 import { blockContainerOf, collectBlocks, type CollectContext, type HtmlBlock } from './collect';
+import { isRightToLeft, langTagOf } from './page-marks';
+import type { PointedTools } from './pointed';
 import { EXCLUDED_SELECTOR } from './rules';
+import { createInertParser, matchTranslation } from './write-back';
 
 /** Whether `node` is one of the block's nodes or inside one of them. */
 function blockHolds(block: HtmlBlock, node: Node): boolean {
@@ -26,4 +29,17 @@ export function blockAt(node: Node, ctx: CollectContext): HtmlBlock | undefined 
     if (block && blockHolds(block, node)) return block;
   }
   return undefined;
+}
+
+/** The engine's walk, answer check and language marks, lent to the pointed blocks (pointed.ts, an extra). */
+export function pointedTools(doc: Document, context: () => CollectContext): PointedTools {
+  const parse = createInertParser(doc);
+  return {
+    blockAt: (node) => blockAt(node, context()),
+    read: (answer, slots) => matchTranslation(parse(answer), slots),
+    languageOf: (targetLang) => {
+      const tag = langTagOf(targetLang);
+      return { tag, rightToLeft: isRightToLeft(tag) };
+    },
+  };
 }

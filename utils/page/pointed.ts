@@ -1,13 +1,13 @@
 // Blocks translated one at a time because the user pointed at them: each shown under its
 // original in the bilingual style (the same element a bilingual page translation writes, so the
 // engine and other translators leave it alone), and hidden again on the second point. Pure DOM:
-// the translate function is injected.
+// the translate function is injected, and so are the engine's walk and answer check, which the
+// page script has already (this code comes with the extras, loaded on the first point).
 import type { BlockResult } from '../shared/protocol';
-import { isRightToLeft, langTagOf } from './page-marks';
 import { buildBilingual } from './bilingual';
-import type { CollectContext, HtmlBlock } from './collect';
-import { blockAt } from './point';
-import { createInertParser, matchTranslation } from './write-back';
+import type { HtmlBlock } from './collect';
+import type { Slot } from './serialize';
+import type { ParseOutcome } from './write-back';
 
 interface PointedReply {
   result: BlockResult;
@@ -16,9 +16,21 @@ interface PointedReply {
 
 type TranslatePointed = (block: HtmlBlock) => Promise<PointedReply>;
 
-interface PointedBlocks {
+/** What the page script lends: the same code a page translation finds, reads and marks blocks with. */
+export interface PointedTools {
+  /** The block a page translation would send that holds `node` (point.ts); undefined where there is none. */
+  blockAt(node: Node): HtmlBlock | undefined;
+  /** An answer checked against the block's slots (write-back.ts); nothing of it is in the page yet. */
+  read(answer: string, slots: readonly Slot[]): ParseOutcome;
+  /** The language tag and direction a translation into `targetLang` is marked with (page-marks.ts). */
+  languageOf(targetLang: string): { tag: string; rightToLeft: boolean };
+}
+
+export type PointOutcome = 'shown' | 'hidden' | 'none' | 'failed';
+
+export interface PointedBlocks {
   /** Shows the block holding `node` (or hides it when shown and `hide` allows); 'none' when no block is there. */
-  toggle(node: Node, hide?: boolean): Promise<'shown' | 'hidden' | 'none' | 'failed'>;
+  toggle(node: Node, hide?: boolean): Promise<PointOutcome>;
   /** Removes every translation shown. */
   clear(): void;
   readonly count: number;
@@ -27,10 +39,9 @@ interface PointedBlocks {
 /** The node a block is known by: its element, or the first node of a run. */
 const keyOf = (block: HtmlBlock): Node => block.element ?? block.nodes[0];
 
-export function createPointedBlocks(doc: Document, context: () => CollectContext, translate: TranslatePointed): PointedBlocks {
+export function createPointedBlocks(doc: Document, tools: PointedTools, translate: TranslatePointed): PointedBlocks {
   const shown = new Map<Node, Element>();
   const pending = new Set<Node>();
-  const parse = createInertParser(doc);
 
   const insert = (block: HtmlBlock, box: Element) => {
     if (block.element) block.element.appendChild(box);
@@ -50,7 +61,7 @@ export function createPointedBlocks(doc: Document, context: () => CollectContext
   return {
     async toggle(node, hide = true) {
       const known = shownAt(node);
-      const block = known ? undefined : blockAt(node, context());
+      const block = known ? undefined : tools.blockAt(node);
       if (!known && !block) return 'none';
       const key = known ?? keyOf(block!);
       const box = shown.get(key);
@@ -67,10 +78,10 @@ export function createPointedBlocks(doc: Document, context: () => CollectContext
         if (!result.ok) return 'failed';
         // The block changed while its translation travelled: nothing is shown for text no longer there.
         if (!block.nodes.every((n) => n.parentNode === block.parent)) return 'failed';
-        const match = matchTranslation(parse(result.text), block.source.slots);
+        const match = tools.read(result.text, block.source.slots);
         if (!match.ok) return 'failed';
-        const lang = langTagOf(targetLang);
-        const copy = buildBilingual(doc, block.source, match.tree, lang, isRightToLeft(lang));
+        const { tag, rightToLeft } = tools.languageOf(targetLang);
+        const copy = buildBilingual(doc, block.source, match.tree, tag, rightToLeft);
         copy.setAttribute('data-glossa-pointed', '');
         insert(block, copy);
         shown.set(key, copy);

@@ -11,7 +11,9 @@ import { BILINGUAL_TAG } from '../../page/bilingual';
 import type { CollectContext } from '../../page/collect';
 import { preservesWhitespace } from '../../page/collector';
 import { decideForPage, languageFilter, type LanguageDecision } from '../../page/language';
-import { createPointedBlocks } from '../../page/pointed';
+import { engineExtras } from '../../page/extras';
+import { pointedTools } from '../../page/point';
+import type { PointedBlocks, PointOutcome } from '../../page/pointed';
 import { compileScope, type ScopeMatcher } from '../../page/site-scope';
 import { detectWithBrowser, resend, type PageEngineWiring } from '../start-page-engine';
 import { contentExtras, loadPageExtras } from '../page-extras';
@@ -89,15 +91,26 @@ export function startPointing(page: PageEngineWiring, doc: Document = document):
   });
 
   let language: LanguageDecision = { pageLanguage: '' };
-  const blocks = createPointedBlocks(doc, () => context(language), (block) =>
-    resend(() => sendMessage('translatePointed', { block: { text: block.source.html, format: 'html' }, ...(language.sourceLang ? { sourceLang: language.sourceLang } : {}) })));
+  const tools = pointedTools(doc, () => context(language));
+  let blocks: PointedBlocks | undefined;
+  // The code that finds and shows a paragraph comes with the engine's extras, loaded the first
+  // time one is pointed at: most translated pages never are.
+  const pointedBlocks = async (): Promise<PointedBlocks | undefined> => {
+    if (blocks) return blocks;
+    if (!engineExtras()) await resend(loadPageExtras);
+    const create = engineExtras()?.createPointedBlocks;
+    blocks ??= create?.(doc, tools, (block) =>
+      resend(() => sendMessage('translatePointed', { block: { text: block.source.html, format: 'html' }, ...(language.sourceLang ? { sourceLang: language.sourceLang } : {}) })));
+    return blocks;
+  };
 
   /** Shows (or, with `hide`, toggles) the block holding `node`; a page translation shown already has it. */
-  async function point(node: Node, hide: boolean) {
+  async function point(node: Node, hide: boolean): Promise<PointOutcome> {
     await load();
     language = await decision!;
-    if (page.engine()) return 'none' as const;
-    return blocks.toggle(node, hide);
+    if (page.engine()) return 'none';
+    const shown = await pointedBlocks().catch(() => undefined);
+    return shown ? shown.toggle(node, hide) : 'failed';
   }
 
   onContentMessage('pointAt', async ({ data }) => {
@@ -183,6 +196,6 @@ export function startPointing(page: PageEngineWiring, doc: Document = document):
   }).catch(() => undefined);
 
   return {
-    clear: () => blocks.clear(),
+    clear: () => blocks?.clear(),
   };
 }
