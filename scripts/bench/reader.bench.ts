@@ -131,6 +131,8 @@ async function scrollRun(browser: Browser, engineScript: string, html: string, s
     process.stderr.write(`frames with source text (ms: %): ${shown.map(([t, p]) => `${t}:${p}`).join(' ')}\n`);
     const since = (t: number | undefined) => (t === undefined ? '-' : Math.round(t - run.startedWall));
     // The calls themselves are listed above, from the page; here, when their requests left.
+    // When the calls reached the background's side (Node), then when their requests left.
+    process.stderr.write(`calls arrived (ms after the trigger): ${(traffic.callTimes ?? []).map((c) => since(c.at)).join(' ')}\n`);
     process.stderr.write(`requests (ms after the trigger): ${(traffic.requestTimes ?? []).map(since).join(' ')}\n`);
   }
   await context.close();
