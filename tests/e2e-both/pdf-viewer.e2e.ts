@@ -352,8 +352,12 @@ describe(`PDF viewer (${firefox ? 'Firefox' : 'Chromium'})`, () => {
       await again.locator(`.pdf-row[data-page="${page}"]`).scrollIntoViewIfNeeded();
       await pageTranslations(again, page);
     }
-    expect(translateRequests(cr().api.log, reopenFrom)).toEqual([]);
-    expect(cr().api.billedCharacters - billedAtReopen).toBe(0);
+    // Nothing the first viewer had translated is sent or billed again. The viewer also reads two
+    // pages ahead of the screen: whether the first one's look-ahead left before it was closed
+    // depends on timing, so the reopened one may translate those pages now, billed once.
+    const sentAgain = translateRequests(cr().api.log, reopenFrom).flatMap(textsOf);
+    expect(sentAgain.filter((text) => distinct.has(text))).toEqual([]);
+    expect(cr().api.billedCharacters - billedAtReopen).toBe(sentAgain.reduce((sum, text) => sum + text.length, 0));
     cr().api.faults.latencyMs = 0;
     await again.close();
     // One round trip plus 200 ms, with room for a loaded 2-core machine (checked last, so the figures above print on a slow run too).
