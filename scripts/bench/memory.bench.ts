@@ -47,7 +47,7 @@ async function snapshot(cdp: CDPSession, browser: Browser, label: string): Promi
 async function translate(page: Page): Promise<void> {
   await page.evaluate(async () => {
     type Bench = { createPageEngine: typeof import('../../utils/page/engine').createPageEngine; limit: import('../../utils/shared/limits').BatchLimit };
-    const w = window as unknown as { __glossaBench: Bench; __glossaEngine?: import('../../utils/page/engine').PageEngine; __glossaTranslate: (b: unknown, o: { targetLang: string; priority: boolean }) => Promise<never> };
+    const w = window as unknown as { __glossaBench: Bench; __glossaEngine?: import('../../utils/page/engine').PageEngine };
     const everything: import('../../utils/page/visibility').VisibilityFactory = (onNear) => {
       const observer = new IntersectionObserver((entries) => {
         for (const entry of entries) {
@@ -59,7 +59,7 @@ async function translate(page: Page): Promise<void> {
       return { observe: (el) => observer.observe(el), unobserve: (el) => observer.unobserve(el), disconnect: () => observer.disconnect() };
     };
     const engine = w.__glossaBench.createPageEngine({
-      translate: (blocks, info) => w.__glossaTranslate(blocks, { targetLang: 'DE', priority: info.priority === 'viewport' }),
+      translate: (blocks, info) => fetch('/__glossa-translate', { method: 'POST', body: JSON.stringify({ blocks, targetLang: 'DE', priority: info.priority === 'viewport' }) }).then((r) => r.json()),
       limit: w.__glossaBench.limit,
       job: { targetLang: 'DE', sourceLang: '', formality: 'default', modelType: 'latency_optimized', bilingual: false },
       visibility: everything,
@@ -102,7 +102,15 @@ const suite: BenchSuite = async () => {
     // Translations are remembered across cycles, as the extension's cache would: later cycles bill nothing.
     const traffic: Traffic = { requests: 0, billed: 0, sent: [], distinct: new Map() };
     const translator = createTranslator(server.url, traffic);
-    await page.exposeFunction('__glossaTranslate', (blocks: BlockRequest[], o: { targetLang: string; priority: boolean }) => translator(blocks, o.targetLang, undefined, o.priority));
+    // The page reaches the translator by a fetch the bench answers: answers are made by the
+    // browser from JSON, as the extension's messages are, not by script (an answer with a
+    // character beyond Latin-1 is then a two-byte string). A Playwright binding built each answer
+    // object by assignment (a property store each) and compiled its own serialiser in the page's
+    // heap while the page was translated, all of it counted here as Glossa's.
+    await page.route(`${ORIGIN}/__glossa-translate`, async (route) => {
+      const o = route.request().postDataJSON() as { blocks: BlockRequest[]; targetLang: string; priority: boolean };
+      await route.fulfill({ json: await translator(o.blocks, o.targetLang, undefined, o.priority) });
+    });
     await page.goto(`${ORIGIN}/`, { waitUntil: 'load' });
     await page.addScriptTag({ content: engine.script });
     const cdp = await context.newCDPSession(page);
