@@ -89,6 +89,41 @@ describe('per-block memory', () => {
     expect(twin2.detectedLang).toBe('EN');
   });
 
+  it('gives later twins exactly the translation and detected language each key was answered with', () => {
+    type Item = Schedulable & { name: string };
+    type Result = { ok: true; text: string; detectedSourceLang?: string };
+    let seq = 0;
+    const item = (name: string): Item => ({ name, seq: seq++, key: name, size: name.length, state: 'waiting', priority: 'nearby', queuedAt: 0, counted: false, quiet: false, version: 0, sentVersion: -1 });
+    const s = createScheduler<Item, Result>({ limit: { blocks: 10, characters: 1000 }, maxInFlight: 2, quietDelayMs: 0, now: () => 0 });
+    // Most translations share a detected language and are kept as their text alone; the others whole.
+    const answers: Record<string, Result> = {
+      first: { ok: true, text: 'ERSTE', detectedSourceLang: 'EN' },
+      second: { ok: true, text: 'ZWEITE', detectedSourceLang: 'EN' },
+      french: { ok: true, text: 'FRANZÖSISCH', detectedSourceLang: 'FR' },
+      unsure: { ok: true, text: 'UNSICHER' },
+    };
+    const units = Object.keys(answers).map(item);
+    for (const u of units) {
+      s.track(u);
+      s.enqueue(u, 'viewport');
+    }
+    const plan = s.plan(false);
+    s.settle(plan.batches[0], plan.batches[0].units.map((u) => answers[u.name]));
+    for (const name of Object.keys(answers)) expect(s.translationOf(name)).toEqual(answers[name]);
+    const twins = Object.keys(answers).map(item);
+    for (const twin of twins) {
+      s.track(twin);
+      s.enqueue(twin, 'nearby');
+    }
+    const later = s.plan(false);
+    expect(later.batches).toEqual([]);
+    expect(later.joined.map((j) => [j.unit.name, j.result])).toEqual(Object.entries(answers));
+    expect(twins.map((t) => t.detectedLang)).toEqual(['EN', 'EN', 'FR', undefined]);
+    // A fixed term's new translation replaces the old one for twins found afterwards.
+    s.learn('first', { ok: true, text: 'ERSTENS', detectedSourceLang: 'EN' });
+    expect(s.translationOf('first')).toEqual({ ok: true, text: 'ERSTENS', detectedSourceLang: 'EN' });
+  });
+
   it('keeps queue times as small whole numbers under a wall clock, and quiet units still wait their delay', () => {
     type Item = Schedulable & { name: string };
     let clock = 1_764_000_000_000.25;

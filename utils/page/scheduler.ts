@@ -71,10 +71,30 @@ export function createScheduler<U extends Schedulable, R extends { ok: boolean }
    * Every translation of the page by key: a twin found later (a page still being collected, a
    * view that leaves and comes back) is answered without asking the background again.
    */
-  const known = new Map<string, R>();
+  const known = new Map<string, R | string>();
   const detectedOf = (result: R): string | undefined => {
     const lang = (result as { detectedSourceLang?: unknown }).detectedSourceLang;
     return typeof lang === 'string' && lang ? lang : undefined;
+  };
+  /** The language the first translation was detected in; most of a page's share it. */
+  let usualLang: string | undefined;
+  let usualSeen = false;
+  // A translation of exactly `{ ok, text }` in the usual language is kept as its text alone: an
+  // object each was ~24 bytes per distinct block on a long page (66 KB on the 1 MB page).
+  const keep = (key: string, result: R): void => {
+    const lang = detectedOf(result);
+    if (!usualSeen) {
+      usualSeen = true;
+      usualLang = lang;
+    }
+    const { text } = result as { text?: unknown };
+    const plain = result.ok && typeof text === 'string' && lang === usualLang && Object.keys(result).length === (lang ? 3 : 2);
+    known.set(key, plain ? text : result);
+  };
+  const recall = (key: string): R | undefined => {
+    const kept = known.get(key);
+    if (typeof kept !== 'string') return kept;
+    return (usualLang ? { ok: true, text: kept, detectedSourceLang: usualLang } : { ok: true, text: kept }) as unknown as R;
   };
   let inFlight = 0;
   let firstSent = false;
@@ -89,7 +109,7 @@ export function createScheduler<U extends Schedulable, R extends { ok: boolean }
 
   /** A unit whose translation exists or is on its way for a twin: no call is needed. */
   function join(unit: U, joined: Plan<U, R>['joined']): boolean {
-    const cached = known.get(unit.key);
+    const cached = recall(unit.key);
     const waiting = cached ? undefined : awaiting.get(unit.key);
     if (!cached && !waiting) return false;
     sendBlock(unit);
@@ -256,7 +276,7 @@ export function createScheduler<U extends Schedulable, R extends { ok: boolean }
         const result = results[i];
         const waiting = awaiting.get(sent.key) ?? [];
         awaiting.delete(sent.key);
-        if (result.ok) known.set(sent.key, result);
+        if (result.ok) keep(sent.key, result);
         const lang = result.ok ? detectedOf(result) : undefined;
         for (const unit of waiting) {
           if (lang) unit.detectedLang = lang;
@@ -273,12 +293,12 @@ export function createScheduler<U extends Schedulable, R extends { ok: boolean }
 
     /** The translation known for a key (it says which language the API detected). */
     translationOf(key: string): R | undefined {
-      return known.get(key);
+      return recall(key);
     },
 
     /** A newer translation for a key (a term was fixed): twins found later use it. */
     learn(key: string, result: R): void {
-      known.set(key, result);
+      keep(key, result);
     },
 
     /** Stops planning calls; returns the queued units (they are shown as failed with `code`). */
