@@ -59,7 +59,11 @@ async function translate(page: Page): Promise<void> {
       return { observe: (el) => observer.observe(el), unobserve: (el) => observer.unobserve(el), disconnect: () => observer.disconnect() };
     };
     const engine = w.__glossaBench.createPageEngine({
-      translate: (blocks, info) => fetch('/__glossa-translate', { method: 'POST', body: JSON.stringify({ blocks, targetLang: 'DE', priority: info.priority === 'viewport' }) }).then((r) => r.json()),
+      translate: async (blocks, info) => {
+        const response = await fetch('/__glossa-translate', { method: 'POST', body: JSON.stringify({ blocks, targetLang: 'DE', priority: info.priority === 'viewport' }) });
+        if (!response.ok) throw Object.assign(new Error(await response.text()), { code: 'server' });
+        return response.json();
+      },
       limit: w.__glossaBench.limit,
       job: { targetLang: 'DE', sourceLang: '', formality: 'default', modelType: 'latency_optimized', bilingual: false },
       visibility: everything,
@@ -109,7 +113,10 @@ const suite: BenchSuite = async () => {
     // heap while the page was translated, all of it counted here as Glossa's.
     await page.route(`${ORIGIN}/__glossa-translate`, async (route) => {
       const o = route.request().postDataJSON() as { blocks: BlockRequest[]; targetLang: string; priority: boolean };
-      await route.fulfill({ json: await translator(o.blocks, o.targetLang, undefined, o.priority) });
+      await translator(o.blocks, o.targetLang, undefined, o.priority).then(
+        (json) => route.fulfill({ json }),
+        (err: unknown) => route.fulfill({ status: 500, body: err instanceof Error ? err.message : String(err) }),
+      );
     });
     await page.goto(`${ORIGIN}/`, { waitUntil: 'load' });
     await page.addScriptTag({ content: engine.script });
