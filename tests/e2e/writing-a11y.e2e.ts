@@ -4,18 +4,16 @@
 // panel (inside its closed shadow root) and in the options page's Writing help section, in the
 // light and the dark scheme. Screenshots go to $GLOSSA_SHOTS when set.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import type { AxeResults, Result } from 'axe-core';
+import { axeSource, axeViolations } from '../e2e-lib/axe';
 import { launchGlossaInChromium, type ChromiumGlossa } from '../e2e-lib/chromium-harness';
 import { waitUntil } from '../e2e-lib/wait';
 import type { GlossaRoot } from '../e2e-lib/closed-roots-chromium';
 import { commandTranslateField, panelIn } from './writing/session';
 import { panelOutcome } from '../e2e-lib/writing-panel';
 
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const DRAFT = 'Thank you for your quick answer. We will send the signed form on Monday.';
 const PAGE = `<!doctype html><html lang="de"><head><meta charset="utf-8"><title>Kontakt</title></head><body>
 <main><h1>Kontakt</h1><label for="message">Nachricht</label><br><textarea id="message" rows="5" cols="70">${DRAFT}</textarea></main></body></html>`;
@@ -89,9 +87,7 @@ describe('writing help: keyboard only and axe-clean', () => {
       await options.emulateMedia({ colorScheme: scheme });
       await options.locator('#writing-help table').waitFor();
       if (shots) await options.locator('#writing-help').screenshot({ path: join(shots, `writing-options-${scheme}.png`) });
-      await options.evaluate(axeSource);
-      const results = await options.evaluate(() => (window as unknown as { axe: { run(ctx: unknown, opts: unknown): Promise<AxeResults> } }).axe.run({ include: ['#writing-help'] }, { resultTypes: ['violations'] }));
-      expect(describeViolations(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical'))).toEqual([]);
+      expect(describeViolations(await axeViolations(options, '#writing-help'))).toEqual([]);
       await options.close();
       await page.close();
     });
