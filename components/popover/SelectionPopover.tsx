@@ -8,6 +8,7 @@ import { t } from '../../utils/shared/i18n';
 import { languageName } from '../../utils/shared/languages';
 import type { PopoverError, ReplaceOutcome, SafeTranslation } from '../../utils/shared/selection-types';
 import { TranslationText } from './TranslationText';
+import { focusIfStillHere } from './focus-still-here';
 import { TermFormFrame, type TermFormOpener } from './TermFormFrame';
 import { DialogFrame } from './DialogFrame';
 import { Button } from '../ui/Button';
@@ -99,7 +100,7 @@ export function SelectionPopover(props: SelectionPopoverProps) {
           kind: 'add', source: oneLine(props.termFix.sourceText), target: oneLine(done.translation.text), sourceLang: done.detectedSourceLang, targetLang,
         }} onClose={() => {
             setAdding(false);
-            dialog.current?.focus();
+            focusIfStillHere(dialog.current);
           }} />
       )}
       {!adding && <div class="body" aria-live="polite" aria-busy={status.state === 'loading'}>

@@ -5,6 +5,7 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import type { TermFormRequest } from '../../utils/shared/protocol';
 import { t } from '../../utils/shared/i18n';
+import { focusIfStillHere } from './focus-still-here';
 
 /** How the content script opens a form: the background answers with the frame's one-time URL. */
 export interface TermFormOpener {
@@ -70,7 +71,7 @@ export function TermFormFrame(props: TermFormFrameProps) {
     <>
       {!height && <p class={props.loadingClass ?? 'status loading'}>{t('termFormOpening')}</p>}
       {url && <iframe ref={frame} class={props.class ?? 'term-frame'} title={t('termFormFrameTitle')} src={url}
-        style={{ height: `${height}px` }} onLoad={() => frame.current?.focus()} />}
+        style={{ height: `${height}px` }} onLoad={() => focusIfStillHere(frame.current)} />}
     </>
   );
 }
