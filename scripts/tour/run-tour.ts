@@ -197,7 +197,14 @@ async function tour(input: TourInput): Promise<Omit<TourFigures, 'outDir'>> {
     (before) => (document.querySelector('glossa-selection-popover')?.getBoundingClientRect().height ?? 0) > before,
     shownHeight,
     { timeout: 15_000 },
-  ).then(() => shoot(page, 'add-to-glossary.png'), () => warnings.push('the selection popover showed no Add to glossary form within 15 s'));
+  ).then(async () => {
+    // The form is the extension's own frame, drawn by a process of its own: the popover grows when
+    // the form has said its size, which can be before the frame has painted (the picture was blank).
+    const form = page.frames().find((frame) => frame.url().includes('/term-form.html'));
+    await form?.locator('input').first().waitFor({ timeout: 15_000 });
+    await form?.evaluate(() => new Promise((painted) => requestAnimationFrame(() => requestAnimationFrame(painted))));
+    await shoot(page, 'add-to-glossary.png');
+  }).catch((err: unknown) => warnings.push(`the selection popover showed no Add to glossary form within 15 s (${err instanceof Error ? err.message.split('\n')[0] : String(err)})`));
   await page.keyboard.press('Escape');
 
   // 4c. Writing help: the demo's message field, translated into the language of its form
