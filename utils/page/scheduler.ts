@@ -76,19 +76,17 @@ export function createScheduler<U extends Schedulable, R extends { ok: boolean }
     const lang = (result as { detectedSourceLang?: unknown }).detectedSourceLang;
     return typeof lang === 'string' && lang ? lang : undefined;
   };
-  /** The language the first translation was detected in; most of a page's share it. */
-  let usualLang: string | undefined;
-  let usualSeen = false;
+  /** The language the first translation was detected in (null until there is one); most of a page's share it. */
+  let usualLang: string | undefined | null = null;
   // A translation of exactly `{ ok, text }` in the usual language is kept as its text alone: an
   // object each was ~24 bytes per distinct block on a long page (66 KB on the 1 MB page).
   const keep = (key: string, result: R): void => {
     const lang = detectedOf(result);
-    if (!usualSeen) {
-      usualSeen = true;
-      usualLang = lang;
-    }
+    if (usualLang === null) usualLang = lang;
     const { text } = result as { text?: unknown };
-    const plain = result.ok && typeof text === 'string' && lang === usualLang && Object.keys(result).length === (lang ? 3 : 2);
+    let fields = 0;
+    for (const field in result) if (Object.hasOwn(result, field)) fields++;
+    const plain = result.ok && typeof text === 'string' && lang === usualLang && fields === (lang ? 3 : 2);
     known.set(key, plain ? text : result);
   };
   const recall = (key: string): R | undefined => {
