@@ -8,11 +8,10 @@ import { resolve } from 'node:path';
 import { chromium, type Browser, type CDPSession, type Page } from 'playwright-core';
 import { findChromium } from '../lib/chromium';
 import { startServer } from '../../server/index';
-import type { BlockRequest } from '../../utils/shared/protocol';
 import type { BenchSuite, Figure } from './figure';
 import { blinkHeap, censusGrowth, compiledCode, heapCensus, jsData, type Census } from './heap-census';
 import { measureWorker, type HeapReading } from './worker-memory';
-import { bundleEngine, createTranslator, KEY, LARGE_WIKI, largeWikipedia, LATENCY_MS, ORIGIN, PAGES_DIR, ROOT, type Traffic } from './page-harness';
+import { bundleEngine, createTranslator, KEY, LARGE_WIKI, largeWikipedia, LATENCY_MS, ORIGIN, PAGES_DIR, ROOT, serveTranslator, type Traffic } from './page-harness';
 
 const CYCLES = 10;
 
@@ -47,7 +46,7 @@ async function snapshot(cdp: CDPSession, browser: Browser, label: string): Promi
 async function translate(page: Page): Promise<void> {
   await page.evaluate(async () => {
     type Bench = { createPageEngine: typeof import('../../utils/page/engine').createPageEngine; limit: import('../../utils/shared/limits').BatchLimit };
-    const w = window as unknown as { __glossaBench: Bench; __glossaEngine?: import('../../utils/page/engine').PageEngine };
+    const w = window as unknown as { __glossaBench: Bench; __glossaEngine?: import('../../utils/page/engine').PageEngine; __glossaTranslate: (b: unknown, o: { targetLang: string; priority: boolean }) => Promise<never> };
     const everything: import('../../utils/page/visibility').VisibilityFactory = (onNear) => {
       const observer = new IntersectionObserver((entries) => {
         for (const entry of entries) {
@@ -59,11 +58,7 @@ async function translate(page: Page): Promise<void> {
       return { observe: (el) => observer.observe(el), unobserve: (el) => observer.unobserve(el), disconnect: () => observer.disconnect() };
     };
     const engine = w.__glossaBench.createPageEngine({
-      translate: async (blocks, info) => {
-        const response = await fetch('/__glossa-translate', { method: 'POST', body: JSON.stringify({ blocks, targetLang: 'DE', priority: info.priority === 'viewport' }) });
-        if (!response.ok) throw Object.assign(new Error(await response.text()), { code: 'server' });
-        return response.json();
-      },
+      translate: (blocks, info) => w.__glossaTranslate(blocks, { targetLang: 'DE', priority: info.priority === 'viewport' }),
       limit: w.__glossaBench.limit,
       job: { targetLang: 'DE', sourceLang: '', formality: 'default', modelType: 'latency_optimized', bilingual: false },
       visibility: everything,
@@ -106,18 +101,12 @@ const suite: BenchSuite = async () => {
     // Translations are remembered across cycles, as the extension's cache would: later cycles bill nothing.
     const traffic: Traffic = { requests: 0, billed: 0, sent: [], distinct: new Map() };
     const translator = createTranslator(server.url, traffic);
-    // The page reaches the translator by a fetch the bench answers: answers are made by the
+    // The page reaches the translator by a fetch (serveTranslator): answers are made by the
     // browser from JSON, as the extension's messages are, not by script (an answer with a
     // character beyond Latin-1 is then a two-byte string). A Playwright binding built each answer
     // object by assignment (a property store each) and compiled its own serialiser in the page's
     // heap while the page was translated, all of it counted here as Glossa's.
-    await page.route(`${ORIGIN}/__glossa-translate`, async (route) => {
-      const o = route.request().postDataJSON() as { blocks: BlockRequest[]; targetLang: string; priority: boolean };
-      await translator(o.blocks, o.targetLang, undefined, o.priority).then(
-        (json) => route.fulfill({ json }),
-        (err: unknown) => route.fulfill({ status: 500, body: err instanceof Error ? err.message : String(err) }),
-      );
-    });
+    await serveTranslator(page, () => translator);
     await page.goto(`${ORIGIN}/`, { waitUntil: 'load' });
     await page.addScriptTag({ content: engine.script });
     const cdp = await context.newCDPSession(page);

@@ -11,9 +11,8 @@ import { resolve } from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 import { findChromium } from '../lib/chromium';
 import { startServer } from '../../server/index';
-import type { BlockRequest } from '../../utils/shared/protocol';
 import type { BenchSuite, Figure } from './figure';
-import { bundleEngine, createTranslator, KEY, LARGE_WIKI, largeWikipedia, LATENCY_MS, ORIGIN, PAGES_DIR, ROOT, sleep, type Traffic } from './page-harness';
+import { bundleEngine, createTranslator, KEY, LARGE_WIKI, largeWikipedia, LATENCY_MS, ORIGIN, PAGES_DIR, ROOT, serveTranslator, sleep, warmUp, type Traffic } from './page-harness';
 
 /** Scroll speeds: milliseconds per viewport. */
 const SPEEDS = { reader: 1000, flick: 200 } as const;
@@ -45,8 +44,10 @@ async function scrollRun(browser: Browser, engineScript: string, html: string, s
   await page.route('**/*', (route) => (route.request().url() === `${ORIGIN}/` ? route.fulfill({ body: html, contentType: 'text/html; charset=utf-8' }) : route.abort()));
   await page.addInitScript('window.__name = (f) => f;');
   const translate = createTranslator(serverUrl, traffic);
-  await page.exposeFunction('__glossaTranslate', (blocks: BlockRequest[], o: { context?: string; targetLang: string; priority: boolean }) => translate(blocks, o.targetLang, o.context, o.priority));
-  await page.goto(`${ORIGIN}/`, { waitUntil: 'load' });
+  await serveTranslator(page, () => translate);
+  // Loaded once the network is quiet: the bench's process was busy with the page's refused
+  // resources for up to half a second after 'load', long enough to hold up the first call.
+  await page.goto(`${ORIGIN}/`, { waitUntil: 'networkidle' });
   await page.addScriptTag({ content: engineScript });
   const run = await page.evaluate(async ({ msPerViewport, stopAt }) => {
     type Bench = { createPageEngine: typeof import('../../utils/page/engine').createPageEngine; limit: import('../../utils/shared/limits').BatchLimit };
@@ -130,10 +131,10 @@ async function scrollRun(browser: Browser, engineScript: string, html: string, s
     const shown = run.shares.map((share, i) => [Math.round(run.times![i]), Math.round(share * 100)] as const).filter(([, p]) => p > 0);
     process.stderr.write(`frames with source text (ms: %): ${shown.map(([t, p]) => `${t}:${p}`).join(' ')}\n`);
     const since = (t: number | undefined) => (t === undefined ? '-' : Math.round(t - run.startedWall));
-    // The calls themselves are listed above, from the page; here, when their requests left.
     // When the calls reached the background's side (Node), then when their requests left.
     process.stderr.write(`calls arrived (ms after the trigger): ${(traffic.callTimes ?? []).map((c) => since(c.at)).join(' ')}\n`);
     process.stderr.write(`requests (ms after the trigger): ${(traffic.requestTimes ?? []).map(since).join(' ')}\n`);
+    process.stderr.write(`answers from the server: ${(traffic.answerTimes ?? []).map(since).join(' ')}; calls answered: ${(traffic.returnTimes ?? []).map(since).join(' ')}\n`);
   }
   await context.close();
   return run;
@@ -153,6 +154,7 @@ const suite: BenchSuite = async () => {
   const files = process.env.GLOSSA_BENCH_READER_PAGES?.split(',') ?? [LARGE_WIKI, 'nytimes-1.html'];
   const engine = await bundleEngine();
   const server = await startServer({ port: 0, host: '127.0.0.1', keys: [KEY] });
+  await warmUp(server.url);
   const browser = await chromium.launch({
     executablePath: findChromium(),
     headless: true,
