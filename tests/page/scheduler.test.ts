@@ -31,6 +31,32 @@ describe('scheduler', () => {
     expect(a.state).toBe('pending');
   });
 
+  it('holds the first call until the walk has found the whole screen, then sends the screen in one call', () => {
+    const s = scheduler({ blocks: 50, characters: 1000 });
+    const top = item('top');
+    s.track(top);
+    s.enqueue(top, 'viewport');
+    // The walk's first slice found only the top of the screen.
+    expect(s.plan(true, false).batches).toEqual([]);
+    expect(top.state).toBe('queued');
+    const rest = ['middle', 'bottom'].map((n) => item(n));
+    for (const u of rest) {
+      s.track(u);
+      s.enqueue(u, 'viewport');
+    }
+    const plan = s.plan(true, true);
+    expect(plan.batches.map((b) => [names(b.units), b.priority])).toEqual([[['top', 'middle', 'bottom'], 'viewport']]);
+  });
+
+  it('sends a held first call once the walk is complete, screen found or not', () => {
+    const s = scheduler();
+    const a = item('a');
+    s.track(a);
+    s.enqueue(a, 'viewport');
+    expect(s.plan(true, false).batches).toEqual([]);
+    expect(s.plan(false, false).batches.map((b) => names(b.units))).toEqual([['a']]);
+  });
+
   it('fills later calls with the blocks that follow the reader, up to the block limit', () => {
     const s = scheduler();
     const units = ['a', 'b', 'c', 'd', 'e'].map((n) => item(n));

@@ -168,6 +168,7 @@ export function createPageEngine(options: PageEngineOptions): PageEngine {
     doc, scheduler, translate: options.translate, isStopped,
     info: () => ({ sourceLang }),
     collecting: () => collector.active,
+    firstScreenFound: () => viewport.firstScreenFound(),
     write: (items) => writer.push(items),
     onBilled: (characters) => void (billed += characters),
     onHalt: (code, queued) => {

@@ -210,11 +210,11 @@ export function createScheduler<U extends Schedulable, R extends { ok: boolean }
 
     /**
      * The calls to make now. Only the first call (what is on screen at the start) goes as it
-     * is, for speed; after it, units near the reader go in full calls topped up with the units
+     * is, for speed, once the walk has found all of it (`firstScreenFound`); after it, units near the reader go in full calls topped up with the units
      * that follow them; a call that cannot be filled goes as soon as collection is done (it
      * holds every unit left); units only ahead go when they fill a call alone.
      */
-    plan(collecting: boolean): Plan<U, R> {
+    plan(collecting: boolean, firstScreenFound = true): Plan<U, R> {
       const result: Plan<U, R> = { batches: [], joined: [], again: false };
       if (halted) return result;
       let kept = 0;
@@ -225,6 +225,9 @@ export function createScheduler<U extends Schedulable, R extends { ok: boolean }
         const head = queue[0];
         const urgent = head.priority !== 'ahead';
         const first = head.priority === 'viewport' && !firstSent;
+        // The screen's blocks go in one call: one answer shows the whole screen, where a call sent
+        // with the walk's first slice left the rest of the screen for a second round trip.
+        if (first && collecting && !firstScreenFound) break;
         const { picked, full } = pick(urgent && !first);
         // A call that is not full holds every unit left once the walk is complete: it goes now (waiting adds no company).
         if (!full && !first && (!urgent || collecting)) break;

@@ -16,6 +16,8 @@ interface SenderDeps {
   isStopped(): boolean;
   /** Whether the collector is still walking (a call that cannot be filled waits for it). */
   collecting(): boolean;
+  /** Whether the walk has found every block on screen at the start (the first call waits for it while collecting). */
+  firstScreenFound(): boolean;
   /** Answers (and translations known already) to write. */
   write(items: readonly { unit: Unit; result: BlockResult }[]): void;
   onBilled(characters: number): void;
@@ -72,7 +74,7 @@ export function createSender(deps: SenderDeps) {
       scheduleFlush();
       return;
     }
-    const plan = scheduler.plan(deps.collecting());
+    const plan = scheduler.plan(deps.collecting(), deps.firstScreenFound());
     deps.write(plan.joined);
     for (const batch of plan.batches) void send(batch);
     if (plan.wakeInMs !== undefined && !delayTimer) {

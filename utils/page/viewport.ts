@@ -1,6 +1,7 @@
 // Where units stand relative to the reader: a unit is queued when its element comes near the
 // viewport (what is on screen first), and blocks on screen at the very start are found by
-// reading their position while layout is still the page's own, so the first call goes at once.
+// reading their position while layout is still the page's own, so the first call goes as soon
+// as the walk has passed the bottom of the screen.
 import type { Priority } from './types';
 import { elementOf, type Unit } from './units';
 import { createLead } from './lead';
@@ -51,11 +52,19 @@ export function createViewport(deps: ViewportDeps) {
     }
   };
 
-  /** Whether the element is on screen now, read only at the start, while layout is clean. */
+  /** Positions are read only at the start, while layout is clean. */
+  const readingPositions = () => !deps.wroteToPage() && !deps.visibility && performance.now() - startedAt <= INITIAL_VIEWPORT_MS;
+  /** The walk (in page order) has reached a block below the screen. */
+  let belowScreen = false;
+
+  /** Whether the element is on screen now (false once positions are no longer read). */
   const onScreenNow = (el: Element): boolean => {
-    if (deps.wroteToPage() || deps.visibility || performance.now() - startedAt > INITIAL_VIEWPORT_MS) return false;
+    if (!readingPositions()) return false;
     const rect = el.getBoundingClientRect();
-    return (rect.width > 0 || rect.height > 0) && rect.bottom > 0 && rect.top < (win.innerHeight || 0) && rect.right > 0 && rect.left < (win.innerWidth || 0);
+    const height = win.innerHeight || 0;
+    const boxed = rect.width > 0 || rect.height > 0;
+    if (boxed && rect.top >= height) belowScreen = true;
+    return boxed && rect.bottom > 0 && rect.top < height && rect.right > 0 && rect.left < (win.innerWidth || 0);
   };
 
   return {
@@ -75,6 +84,14 @@ export function createViewport(deps: ViewportDeps) {
         waitingForView.set(target, [unit]);
         tracker?.observe(target);
       }
+    },
+
+    /**
+     * Whether every block on screen at the start has been found: the walk reached one below the
+     * screen, or positions are no longer read (then the observers tell, a frame later).
+     */
+    firstScreenFound(): boolean {
+      return belowScreen || !readingPositions();
     },
 
     stop(): void {
