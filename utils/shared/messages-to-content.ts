@@ -1,23 +1,9 @@
 // Every message a content script receives. Each comes from the extension itself: a content
-// script's runtime.onMessage hears only its own extension, and the rule refuses anything sent
-// from a tab. Their data is built by the background from data it validated on arrival
-// (messages-to-background.ts), so no schema runs here: the content script, loaded into every
-// translated page, carries no validation library (about 7 KB minified for schemas like these).
-import { listen, type Handler, type MessageRules } from './protocol';
-
-export const contentMessages = {
-  startTranslation: { from: ['extension'] },
-  showOriginal: { from: ['extension'] },
-  retryFailed: { from: ['extension'] },
-  showSelectionTranslation: { from: ['extension'] },
-  refreshTermInPage: { from: ['extension'] },
-  showTermFix: { from: ['extension'] },
-  showWritingPanel: { from: ['extension'] },
-  pointAt: { from: ['extension'] },
-  applySiteScope: { from: ['extension'] },
-  pickExclusion: { from: ['extension'] },
-  stopWritingButton: { from: ['extension'] },
-} satisfies MessageRules<ContentMessage>;
+// script's runtime.onMessage hears only its own extension, and the gate refuses anything sent
+// from a tab (listenToExtension). Their data is built by the background from data it validated
+// on arrival (messages-to-background.ts), so no schema runs here: the content script, loaded into
+// every translated page, carries no validation library (about 7 KB minified for schemas like these).
+import { listenToExtension, type Handler } from './protocol';
 
 export type ContentMessage = 'startTranslation' | 'showOriginal' | 'retryFailed' | 'showSelectionTranslation' | 'refreshTermInPage' | 'showTermFix'
   | 'showWritingPanel' | 'pointAt' | 'applySiteScope' | 'pickExclusion'
@@ -25,5 +11,5 @@ export type ContentMessage = 'startTranslation' | 'showOriginal' | 'retryFailed'
 
 /** Registers the content script's handler for one message; the sender is checked first. */
 export function onContentMessage<K extends ContentMessage>(type: K, handler: Handler<K>): () => void {
-  return listen(type, contentMessages[type] as never, handler);
+  return listenToExtension(type, handler);
 }

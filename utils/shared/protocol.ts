@@ -2,11 +2,12 @@
 // and returns plain data; errors arrive as plain Errors that keep `code` (branch on err.code).
 // This file is a leaf: it imports only other shared modules, and feature modules import it.
 //
-// Each message's allowed senders and the schema of its data sit next to it, in
-// messages-to-background.ts (for the background) and messages-to-content.ts (for content
-// scripts): each side loads only the schemas it receives, so the content script stays small.
-// Handlers are registered through those files' `onBackgroundMessage` / `onContentMessage`, which checks the sender
-// (sender.ts) and validates the data before the handler runs; nothing else is trusted.
+// Each message to the background has its allowed senders and the schema of its data next to
+// it, in messages-to-background.ts; messages to content scripts (messages-to-content.ts) are
+// taken from the extension alone and carry no schema, so the content script stays small.
+// Handlers are registered through those files' `onBackgroundMessage` / `onContentMessage`, which
+// check the sender (sender.ts), and for the background validate the data, before the handler
+// runs; nothing else is trusted.
 //
 // Why an own transport and not @webext-core/messaging: its 4.x calls chrome.runtime and
 // chrome.tabs with lastError callbacks, which WXT's fake browser (the `browser` object that unit
@@ -17,7 +18,7 @@ import * as v from 'valibot';
 import type { ApiErrorCode } from './api-errors';
 import type { CreateGlossaryParams, DictionaryEntries, DictionaryMeta, Glossary, Language } from './api-types';
 import type { ConnectionTestResult } from './connection';
-import { senderIs, type MessageSender, type SenderKind } from './sender';
+import { isFromExtension, senderIs, type MessageSender, type SenderKind } from './sender';
 import type { Connection, DefaultGlossaries, PageJobOptions, Plan, SiteRules as StoredSiteRules, TranslationDefaults } from './settings';
 import type { PageProgress, TabState } from './tab-state';
 import type { SiteScope } from './site-scope';
@@ -271,8 +272,8 @@ type Reply = { ok: true; value: unknown } | { ok: false; error: Record<string, u
 export type Handler<K extends MessageType> = (message: { data: DataOf<K>; sender: MessageSender }) => ReturnOf<K> | Promise<ReturnOf<K>>;
 
 /**
- * Who may send a message and what its data must look like. Messages that only the extension
- * itself can send (background → content script) carry no schema: see messages-to-content.ts.
+ * Who may send a message and what its data must look like. Messages to content scripts have no
+ * rule: only the extension itself may send them (listenToExtension).
  */
 interface MessageRule<K extends MessageType> {
   from: readonly SenderKind[];
@@ -284,7 +285,6 @@ interface MessageRule<K extends MessageType> {
   invalidCode?: string | ((fault: { field: string; type: string }) => string);
 }
 
-export type MessageRules<K extends MessageType> = { [P in K]: MessageRule<P> };
 /** Rules for messages from pages and content scripts: a schema is required. */
 export type CheckedMessageRules<K extends MessageType> = { [P in K]: MessageRule<P> & Required<Pick<MessageRule<P>, 'data'>> };
 
@@ -359,6 +359,21 @@ function refusal(code: string, message: string, extra: Record<string, unknown> =
   return Object.assign(new Error(message), { code, ...extra });
 }
 
+const FORBIDDEN = 'Glossa does not take this request from here.';
+
+/**
+ * Registers a content script's handler for one message, answered only when the extension
+ * itself sent it (messages-to-content.ts). No rule to look up and no schema: the content script,
+ * loaded into every translated page, carries neither the other senders' checks nor a
+ * validation library.
+ */
+export function listenToExtension<K extends MessageType>(type: K, handler: Handler<K>): () => void {
+  return register(type, ((message: { data: DataOf<K>; sender: MessageSender }) => {
+    if (!isFromExtension(message.sender)) throw refusal('forbidden', FORBIDDEN);
+    return handler(message);
+  }) as unknown as Handler<K>);
+}
+
 /**
  * Registers the handler for one message behind its rule: a sender the rule does not name is
  * refused with `forbidden`, data that does not fit the schema with `bad-request` (or the rule's
@@ -366,7 +381,7 @@ function refusal(code: string, message: string, extra: Record<string, unknown> =
  */
 export function listen<K extends MessageType>(type: K, rule: MessageRule<K>, handler: Handler<K>): () => void {
   return register(type, (({ data, sender }: { data: unknown; sender: MessageSender }) => {
-    if (!rule.from.some((kind) => senderIs(kind, sender))) throw refusal('forbidden', 'Glossa does not take this request from here.');
+    if (!rule.from.some((kind) => senderIs(kind, sender))) throw refusal('forbidden', FORBIDDEN);
     if (!rule.data) return handler({ data: data as DataOf<K>, sender });
     const parsed = v.safeParse(rule.data, data);
     if (!parsed.success) {

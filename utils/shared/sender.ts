@@ -53,13 +53,20 @@ function isTermFormFrame(sender: MessageSender | undefined): boolean {
   return sender.url === page || sender.url.startsWith(`${page}#`) || sender.url.startsWith(`${page}?`);
 }
 
+/**
+ * The background or an extension page, as a content script hears it: a content script's
+ * runtime.onMessage hears only its own extension, and never another tab.
+ */
+export function isFromExtension(sender: MessageSender | undefined): boolean {
+  return !!sender && sender.tab === undefined && fromThisExtension(sender);
+}
+
 export function senderIs(kind: SenderKind, sender: MessageSender | undefined): boolean {
   switch (kind) {
     case 'extension-page': return isExtensionPage(sender);
     case 'content-script': return isContentScript(sender);
     case 'top-frame-content-script': return isContentScript(sender) && (sender?.frameId ?? 0) === 0;
-    // A content script hears runtime messages from its own extension only, and never from another tab.
-    case 'extension': return !!sender && sender.tab === undefined && fromThisExtension(sender);
+    case 'extension': return isFromExtension(sender);
     case 'term-form-frame': return isTermFormFrame(sender);
   }
 }
