@@ -87,7 +87,7 @@ export function startPageEngine(doc: Document = document, overrides: Partial<Pag
     await current?.restore();
   };
 
-  // Only the extension itself steers the page engine: the messages' rules (messages-to-content.ts) refuse tabs.
+  // Only the extension itself steers the page engine: onContentMessage refuses tabs (messages-to-content.ts).
   onContentMessage('startTranslation', async ({ data }) => {
     const { scope, ...job } = data;
     await stop();
