@@ -101,12 +101,12 @@ const suite: BenchSuite = async () => {
     // Translations are remembered across cycles, as the extension's cache would: later cycles bill nothing.
     const traffic: Traffic = { requests: 0, billed: 0, sent: [], distinct: new Map() };
     const translator = createTranslator(server.url, traffic);
-    // The page reaches the translator by a fetch (serveTranslator): answers are made by the
+    // The page reaches the translator by a fetch (serveTranslator's 'fetch'): answers are made by the
     // browser from JSON, as the extension's messages are, not by script (an answer with a
     // character beyond Latin-1 is then a two-byte string). A Playwright binding built each answer
     // object by assignment (a property store each) and compiled its own serialiser in the page's
     // heap while the page was translated, all of it counted here as Glossa's.
-    await serveTranslator(page, () => translator);
+    await serveTranslator(page, () => translator, 'fetch');
     await page.goto(`${ORIGIN}/`, { waitUntil: 'load' });
     await page.addScriptTag({ content: engine.script });
     const cdp = await context.newCDPSession(page);
