@@ -13,12 +13,12 @@ afterEach(() => {
 const page: PageEngineWiring = { engine: () => undefined, stop: async () => undefined };
 
 /** A stand-in background: hover on with `modifier`; records the blocks it is asked to translate. */
-function background(modifier: 'Alt' | 'Control' | 'Shift' | null) {
+function background(modifier: 'Alt' | 'Control' | 'Shift' | null, scope: { only: string[]; never: string[] } = { only: [], never: [] }) {
   const sent: string[] = [];
   const setup = { asked: 0 };
   answer('pointingSetup', () => {
     setup.asked++;
-    return { modifier, targetLang: 'DE', sourceLang: 'EN', scope: { only: [], never: [] } };
+    return { modifier, targetLang: 'DE', sourceLang: 'EN', scope };
   });
   answer('translatePointed', ({ data }) => {
     sent.push(data.block.text);
@@ -57,6 +57,22 @@ describe('hover translation in the page', () => {
     press('Alt');
     await vi.waitFor(() => expect(document.querySelector('glossa-translation')).toBeNull());
     expect(sent).toHaveLength(1);
+  });
+
+  it('keeps to the site\'s rules: a paragraph in a part never translated is left alone', async () => {
+    // A document of its own: the earlier tests' page scripts still listen on the shared one.
+    const doc = document.implementation.createHTMLDocument('rules');
+    doc.body.innerHTML = '<aside class="promo"><p id="promo">Promoted text here</p></aside><p id="story">Story text here</p>';
+    const { sent, ready } = background('Alt', { only: [], never: ['.promo'] });
+    startPointing(page, doc);
+    await ready();
+    move(doc.getElementById('promo')!, 'mouse');
+    press('Alt', doc.body);
+    move(doc.getElementById('story')!, 'mouse');
+    press('Alt', doc.body);
+    await vi.waitFor(() => expect(doc.querySelector('#story > glossa-translation')).not.toBeNull());
+    expect(sent).toEqual(['Story text here']);
+    expect(doc.querySelector('#promo glossa-translation')).toBeNull();
   });
 
   it('loads the code that shows a paragraph only when the first one is pointed at, and once', async () => {

@@ -22,7 +22,7 @@ import { createSender } from './sender';
 import { createBlockTexts } from './block-texts';
 import { engineExtras, type EngineExtras } from './extras';
 import type { TermRefresh } from './term-refresh';
-import type { SiteScope } from '../shared/site-scope';
+import { hasScope } from '../shared/site-scope';
 import type { PageEngine, PageEngineOptions, Priority } from './types';
 import { createRegistry, isRendered, type Unit } from './units';
 import { createViewport } from './viewport';
@@ -49,7 +49,6 @@ export function createPageEngine(options: PageEngineOptions): PageEngine {
   let scope: ScopeMatcher | undefined;
   let scopeChanges = 0;
   const isStopped = () => stopped;
-  const hasRules = (rules: SiteScope | undefined) => !!rules && (rules.only.length > 0 || rules.never.length > 0);
 
   /** The extras (extras.ts), loaded through the caller on first need. */
   const extras = async (): Promise<EngineExtras> => {
@@ -204,7 +203,7 @@ export function createPageEngine(options: PageEngineOptions): PageEngine {
       // The bilingual view's code is loaded before anything is written (without it, translations replace the text).
       if (job.bilingual) await extras().catch(() => undefined);
       // A site's rules are compiled before the walk: nothing they leave out may be sent.
-      if (hasRules(options.scope)) {
+      if (hasScope(options.scope)) {
         const loaded = await extras().catch(() => undefined);
         // Without the rules' code nothing is translated rather than what the site's rules leave out.
         if (!loaded) stopped = true;
@@ -274,7 +273,7 @@ export function createPageEngine(options: PageEngineOptions): PageEngine {
         void collector.run();
         progress.reportSoon();
       };
-      if (!hasRules(rules)) return apply(undefined);
+      if (!hasScope(rules)) return apply(undefined);
       // Counted as work while the rules' code loads, so idle() waits for the new rules.
       passStart();
       void extras().then(apply, () => undefined).finally(writePassEnd);

@@ -6,7 +6,7 @@
 import { browser } from 'wxt/browser';
 import { onContentMessage } from '../../shared/messages-to-content';
 import { sendMessage, type PointingSetup } from '../../shared/protocol';
-import { EMPTY_SCOPE, type SiteScope } from '../../shared/site-scope';
+import { EMPTY_SCOPE, hasScope, type SiteScope } from '../../shared/site-scope';
 import { BILINGUAL_TAG } from '../../page/bilingual';
 import type { CollectContext } from '../../page/collect';
 import { preservesWhitespace } from '../../page/collector';
@@ -14,7 +14,7 @@ import { decideForPage, languageFilter, type LanguageDecision } from '../../page
 import { engineExtras } from '../../page/extras';
 import { pointedTools } from '../../page/point';
 import type { PointedBlocks, PointOutcome } from '../../page/pointed';
-import { compileScope, type ScopeMatcher } from '../../page/site-scope';
+import type { ScopeMatcher } from '../../page/site-scope';
 import { detectWithBrowser, resend, type PageEngineWiring } from '../start-page-engine';
 import { contentExtras, loadPageExtras } from '../page-extras';
 
@@ -61,7 +61,10 @@ export function startPointing(page: PageEngineWiring, doc: Document = document):
   let decision: Promise<LanguageDecision> | undefined;
   let setup: PointingSetup | undefined;
   let scopeJson = JSON.stringify(EMPTY_SCOPE);
+  let rules: SiteScope = EMPTY_SCOPE;
+  // Compiled by the extras' code when a paragraph is first pointed at (most sites have no rules).
   let matcher: ScopeMatcher | undefined;
+  let compiled = true;
   let pointer: Node | undefined;
   let lastShown: Node | undefined;
   let contextTarget: { node: Node; at: number } | undefined;
@@ -70,7 +73,8 @@ export function startPointing(page: PageEngineWiring, doc: Document = document):
     const json = JSON.stringify(scope);
     if (json === scopeJson) return false;
     scopeJson = json;
-    matcher = compileScope(scope, doc);
+    rules = scope;
+    compiled = false;
     return true;
   };
 
@@ -110,7 +114,13 @@ export function startPointing(page: PageEngineWiring, doc: Document = document):
     language = await decision!;
     if (page.engine()) return 'none';
     const shown = await pointedBlocks().catch(() => undefined);
-    return shown ? shown.toggle(node, hide) : 'failed';
+    if (!shown) return 'failed';
+    if (!compiled) {
+      // The extras came with the pointed blocks: the site's rules are compiled by their code.
+      matcher = hasScope(rules) ? engineExtras()?.compileScope(rules, doc) : undefined;
+      compiled = true;
+    }
+    return shown.toggle(node, hide);
   }
 
   onContentMessage('pointAt', async ({ data }) => {
