@@ -210,9 +210,10 @@ export function createScheduler<U extends Schedulable, R extends { ok: boolean }
 
     /**
      * The calls to make now. Only the first call (what is on screen at the start) goes as it
-     * is, for speed, once the walk has found all of it (`firstScreenFound`); after it, units near the reader go in full calls topped up with the units
-     * that follow them; a call that cannot be filled goes as soon as collection is done (it
-     * holds every unit left); units only ahead go when they fill a call alone.
+     * is, for speed, once the walk has found all of it (`firstScreenFound`); after it, units
+     * near the reader go in full calls topped up with the units that follow them; a call that
+     * cannot be filled goes as soon as collection is done (it holds every unit left); units only
+     * ahead go when they fill a call alone.
      */
     plan(collecting: boolean, firstScreenFound = true): Plan<U, R> {
       const result: Plan<U, R> = { batches: [], joined: [], again: false };
