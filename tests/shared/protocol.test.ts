@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import * as v from 'valibot';
 import { listen, removeAllListeners, sendMessage, type Handler } from '../../utils/shared/protocol';
 
 // The transport itself is under test: handlers go through listen, with the rule a background order has.
-const listenAsBackground = (type: 'translateBlocks', handler: Handler<'translateBlocks'>) => listen(type, { from: ['extension'] }, handler);
+const listenAsBackground = (type: 'translateBlocks', handler: Handler<'translateBlocks'>) => listen(type, { from: ['extension'], data: v.any() }, handler);
 import { ApiError } from '../../utils/shared/api-errors';
 
 describe('messaging', () => {

@@ -7,7 +7,7 @@ import { isWellFormedKey } from './connection';
 import { normaliseHostname } from './hosts';
 import { LANGUAGE_CODE, PAIR_KEY, baseLanguage } from './language-code';
 import { MAX_CONTEXT_CHARS, MAX_SELECTION_CHARS, MAX_SELECTION_HTML_CHARS, PAGE_BATCH_LIMIT, PAGE_LIMITS } from './limits';
-import { listen, type CheckedMessageRules, type Handler } from './protocol';
+import { listen, type Handler, type MessageRules } from './protocol';
 import { FORMALITIES, MODEL_TYPES, PLANS } from './settings';
 import { MAX_SELECTOR_LENGTH } from './site-scope';
 import { startupDone } from './startup-gate';
@@ -291,7 +291,7 @@ export const backgroundMessages = {
     ),
     invalidCode: ({ field, type }) => (field === 'text' && type === 'max_length' ? 'too-large' : 'bad-request'),
   },
-} satisfies CheckedMessageRules<BackgroundMessage>;
+} satisfies MessageRules<BackgroundMessage>;
 
 type BackgroundMessage =
   | 'translateBlocks' | 'reportProgress' | 'translateSelection' | 'openOptionsFromSelection' | 'languages'

@@ -272,12 +272,12 @@ type Reply = { ok: true; value: unknown } | { ok: false; error: Record<string, u
 export type Handler<K extends MessageType> = (message: { data: DataOf<K>; sender: MessageSender }) => ReturnOf<K> | Promise<ReturnOf<K>>;
 
 /**
- * Who may send a message and what its data must look like. Messages to content scripts have no
- * rule: only the extension itself may send them (listenToExtension).
+ * Who may send a message to the background and what its data must look like. Messages to
+ * content scripts have no rule: only the extension itself may send them (listenToExtension).
  */
 interface MessageRule<K extends MessageType> {
   from: readonly SenderKind[];
-  data?: v.GenericSchema<unknown, DataOf<K>>;
+  data: v.GenericSchema<unknown, DataOf<K>>;
   /**
    * The error code for data that does not fit the schema ('bad-request' unless named); a
    * function picks it from the first fault (e.g. 'too-large' for an oversized field).
@@ -285,8 +285,7 @@ interface MessageRule<K extends MessageType> {
   invalidCode?: string | ((fault: { field: string; type: string }) => string);
 }
 
-/** Rules for messages from pages and content scripts: a schema is required. */
-export type CheckedMessageRules<K extends MessageType> = { [P in K]: MessageRule<P> & Required<Pick<MessageRule<P>, 'data'>> };
+export type MessageRules<K extends MessageType> = { [P in K]: MessageRule<P> };
 
 function isEnvelope(value: unknown): value is Envelope {
   return typeof value === 'object' && value !== null && typeof (value as Envelope).glossa === 'string';
@@ -382,7 +381,6 @@ export function listenToExtension<K extends MessageType>(type: K, handler: Handl
 export function listen<K extends MessageType>(type: K, rule: MessageRule<K>, handler: Handler<K>): () => void {
   return register(type, (({ data, sender }: { data: unknown; sender: MessageSender }) => {
     if (!rule.from.some((kind) => senderIs(kind, sender))) throw refusal('forbidden', FORBIDDEN);
-    if (!rule.data) return handler({ data: data as DataOf<K>, sender });
     const parsed = v.safeParse(rule.data, data);
     if (!parsed.success) {
       const issue = parsed.issues[0];
