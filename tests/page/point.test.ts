@@ -75,6 +75,17 @@ describe('pointed blocks', () => {
     expect(document.body.innerHTML).toBe('<p id="p">Hello <a href="/x">world</a>.</p><p>Other</p>');
   });
 
+  it('shows the next paragraph too: a paragraph shown does not claim its siblings', async () => {
+    document.body.innerHTML = '<p id="one">First text</p><p id="two">Second text</p><div>Loose <b>run</b><p id="three">Third text</p></div>';
+    const blocks = createPointedBlocks(document, pointedTools(document, () => ctx), async (block) => ({ result: { ok: true, text: upperCase(block.source.html) }, targetLang: 'DE' }));
+    expect(await blocks.toggle(document.getElementById('one')!)).toBe('shown');
+    expect(await blocks.toggle(document.getElementById('two')!)).toBe('shown');
+    expect(await blocks.toggle(document.querySelector('b')!)).toBe('shown');
+    expect(await blocks.toggle(document.getElementById('three')!, false)).toBe('shown');
+    expect([...document.querySelectorAll('glossa-translation')].map((box) => box.textContent)).toEqual(['FIRST TEXT', 'SECOND TEXT', 'LOOSE RUN', 'THIRD TEXT']);
+    expect(blocks.count).toBe(4);
+  });
+
   it('shows nothing when the answer carries markup that was not sent', async () => {
     document.body.innerHTML = '<p>Hello <b>there</b></p>';
     const blocks = createPointedBlocks(document, pointedTools(document, () => ctx), async () => ({ result: { ok: true, text: 'Hallo <img src=x onerror=alert(1)>' }, targetLang: 'DE' }));

@@ -52,7 +52,11 @@ export function createPointedBlocks(doc: Document, tools: PointedTools, translat
   const shownAt = (node: Node): Node | undefined => {
     for (const [key, box] of shown) {
       if (!box.isConnected) continue;
-      if (key.nodeType === 1 && box.parentNode === key && key.contains(node)) return key;
+      // A block element holds its translation: its siblings are other blocks.
+      if (box.parentNode === key) {
+        if (key.contains(node)) return key;
+        continue;
+      }
       for (let n: Node | null = key; n && n !== box; n = n.nextSibling) if (n === node || n.contains(node)) return key;
     }
     return undefined;
@@ -61,6 +65,7 @@ export function createPointedBlocks(doc: Document, tools: PointedTools, translat
   return {
     async toggle(node, hide = true) {
       const known = shownAt(node);
+      console.log('DBGT', (node as Element).id ?? node.nodeName, !!known, hide);
       const block = known ? undefined : tools.blockAt(node);
       if (!known && !block) return 'none';
       const key = known ?? keyOf(block!);
@@ -80,7 +85,8 @@ export function createPointedBlocks(doc: Document, tools: PointedTools, translat
         if (!block.nodes.every((n) => n.parentNode === block.parent)) return 'failed';
         const match = tools.read(result.text, block.source.slots);
         if (!match.ok) return 'failed';
-        const { tag, rightToLeft } = tools.languageOf(targetLang);
+            console.log('DBGB', !!block.element, block.nodes.length);
+    const { tag, rightToLeft } = tools.languageOf(targetLang);
         const copy = buildBilingual(doc, block.source, match.tree, tag, rightToLeft);
         copy.setAttribute('data-glossa-pointed', '');
         insert(block, copy);
