@@ -1,41 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { answer, removeAllListeners } from '../message-double';
+import { removeAllListeners } from '../message-double';
 import { startPointing } from '../../utils/content/pointing';
-import type { PageEngineWiring } from '../../utils/content/start-page-engine';
-import { upperCase } from '../page/fake-translator';
-import { engineExtras, provideEngineExtras } from '../../utils/page/extras';
+import { background, move, page, press } from './pointing-double';
 
 afterEach(() => {
   removeAllListeners();
   document.body.innerHTML = '';
 });
-
-const page: PageEngineWiring = { engine: () => undefined, stop: async () => undefined };
-
-/** A stand-in background: hover on with `modifier`; records the blocks it is asked to translate. */
-function background(modifier: 'Alt' | 'Control' | 'Shift' | null, scope: { only: string[]; never: string[] } = { only: [], never: [] }) {
-  const sent: string[] = [];
-  const setup = { asked: 0 };
-  answer('pointingSetup', () => {
-    setup.asked++;
-    return { modifier, targetLang: 'DE', sourceLang: 'EN', scope };
-  });
-  answer('translatePointed', ({ data }) => {
-    sent.push(data.block.text);
-    return { result: { ok: true, text: upperCase(data.block.text) }, targetLang: 'DE', billedCharacters: data.block.text.length };
-  });
-  /** Resolves once the page script has its setup and listens (its listeners are added right after). */
-  const ready = async () => {
-    await vi.waitFor(() => expect(setup.asked).toBe(1));
-    await new Promise((resolve) => setTimeout(resolve, 0));
-  };
-  return { sent, ready };
-}
-
-const move = (target: Element, pointerType: string, init: MouseEventInit = {}) =>
-  target.dispatchEvent(new PointerEvent('pointermove', { bubbles: true, composed: true, pointerType, ...init }));
-const press = (key: string, target: EventTarget = document.body) =>
-  target.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true, composed: true, altKey: key === 'Alt' }));
 
 describe('hover translation in the page', () => {
   it('follows the mouse only: a touch (a long press) is left alone, the mouse\'s paragraph is translated', async () => {
@@ -73,36 +44,6 @@ describe('hover translation in the page', () => {
     await vi.waitFor(() => expect(doc.querySelector('#story > glossa-translation')).not.toBeNull());
     expect(sent).toEqual(['Story text here']);
     expect(doc.querySelector('#promo glossa-translation')).toBeNull();
-  });
-
-  it('loads the code that shows a paragraph only when the first one is pointed at, and once', async () => {
-    // fake-translator.ts registers the engine's extras up front; here they start unloaded, as in a page.
-    const KEY = Symbol.for('glossa.engine-extras');
-    const provided = engineExtras()!;
-    delete (globalThis as Record<symbol, unknown>)[KEY];
-    try {
-      document.body.innerHTML = '<p id="one">First text here</p><p id="two">Second text here</p>';
-      const { sent, ready } = background('Alt');
-      let loads = 0;
-      answer('loadPageExtras', async () => {
-        loads++;
-        await new Promise((resolve) => setTimeout(resolve, 5));
-        provideEngineExtras(provided);
-      });
-      startPointing(page, document);
-      await ready();
-      expect(loads).toBe(0);
-      move(document.getElementById('one')!, 'mouse');
-      press('Alt');
-      await vi.waitFor(() => expect(document.querySelector('#one > glossa-translation')).not.toBeNull());
-      move(document.getElementById('two')!, 'mouse');
-      press('Alt');
-      await vi.waitFor(() => expect(document.querySelector('#two > glossa-translation')).not.toBeNull());
-      expect(loads).toBe(1);
-      expect(sent).toEqual(['First text here', 'Second text here']);
-    } finally {
-      provideEngineExtras(provided);
-    }
   });
 
   it('does nothing on a key press where hover translation is off', async () => {

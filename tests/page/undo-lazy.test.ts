@@ -6,7 +6,6 @@ import { buildBilingual } from '../../utils/page/bilingual';
 import { createPageEngine, type PageEngine, type TranslateFn } from '../../utils/page/engine';
 import { engineExtras, provideEngineExtras } from '../../utils/page/extras';
 import { createFailureMarks } from '../../utils/page/failure-marks';
-import { createPointedBlocks } from '../../utils/page/pointed';
 import { unitsLeftOut } from '../../utils/page/scope-change';
 import { compileScope } from '../../utils/page/site-scope';
 import { createTermRefresh } from '../../utils/page/term-refresh';
@@ -15,7 +14,7 @@ import { immediateVisibility } from '../../utils/page/visibility';
 import { PAGE_BATCH_LIMIT } from '../../utils/shared/limits';
 
 const KEY = Symbol.for('glossa.engine-extras');
-const ALL_EXTRAS = { buildBilingual, createTermRefresh, createFailureMarks, compileScope, unitsLeftOut, undoWrite, releaseMarks, restoreMarks, createPointedBlocks };
+const ALL_EXTRAS = { buildBilingual, createTermRefresh, createFailureMarks, compileScope, unitsLeftOut, undoWrite, releaseMarks, restoreMarks };
 const PAGE = '<p>Hello <b>bold</b> world</p><p title="A tip">Second <i>one</i> here</p><p>Third</p>';
 
 const upperCase: TranslateFn = async (blocks) => {

@@ -1,18 +1,18 @@
 // What the page's content script loads only on first need, so every translated page carries
-// less: the page notice and the `Never translate this part` picker (content side, registered
-// here) and the engine's extras
-// (utils/page/extras.ts). The background injects page-extras.js into the asking frame; until
+// less: the page notice and what acts when the user points at a paragraph (content side,
+// registered here) and the engine's extras (utils/page/extras.ts). The background injects page-extras.js into the asking frame; until
 // then the notice is a stand-in that loads the real one the first time there is something to say.
 import { sendMessage } from '../shared/protocol';
 import type { EngineProgress } from '../page/engine';
 import type { createStatusNotice, StatusNotice, StatusNoticeActions } from './status-notice';
+import type { Pointer, PointerWiring } from './pointing/pointer-types';
 
 const KEY = Symbol.for('glossa.content-extras');
 
 interface ContentExtras {
   createStatusNotice: typeof createStatusNotice;
-  /** pointing/exclusion-picker.ts (typed here by shape: that module imports the page script's glue). */
-  openExclusionPicker?: (el: Element, doc: Document) => void;
+  /** pointing/pointer.ts: what acts on a point (typed by shape: that module imports start-page-engine.ts, which imports this one). */
+  createPointer?: (wiring: PointerWiring) => Pointer;
 }
 type Scope = Record<symbol, ContentExtras | undefined>;
 

@@ -3,10 +3,9 @@
 import { buildBilingual } from './bilingual';
 import { provideEngineExtras } from './extras';
 import { createFailureMarks } from './failure-marks';
-import { createPointedBlocks } from './pointed';
 import { unitsLeftOut } from './scope-change';
 import { compileScope } from './site-scope';
 import { createTermRefresh } from './term-refresh';
 import { releaseMarks, restoreMarks, undoWrite } from './undo-write';
 
-provideEngineExtras({ buildBilingual, createTermRefresh, createFailureMarks, compileScope, unitsLeftOut, undoWrite, releaseMarks, restoreMarks, createPointedBlocks });
+provideEngineExtras({ buildBilingual, createTermRefresh, createFailureMarks, compileScope, unitsLeftOut, undoWrite, releaseMarks, restoreMarks });

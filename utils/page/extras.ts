@@ -1,12 +1,11 @@
 // Code the page engine needs only sometimes (the bilingual view, translating a fixed term
-// again, marks on failed blocks, a site's scope rules, undoing translated blocks, paragraphs
-// pointed at) is left out of the script every translated page loads: the caller loads it on
-// first need (the content script asks the background to inject page-extras.js), and it
-// registers itself here, in the content script's world. Type imports only: nothing of it is
+// again, marks on failed blocks, a site's scope rules, undoing translated blocks) is left out
+// of the script every translated page loads: the caller loads it on first need (the content
+// script asks the background to inject page-extras.js), and it registers itself here, in the
+// content script's world. Type imports only: nothing of it is
 // bundled here.
 import type { buildBilingual } from './bilingual';
 import type { createFailureMarks } from './failure-marks';
-import type { createPointedBlocks } from './pointed';
 import type { unitsLeftOut } from './scope-change';
 import type { compileScope } from './site-scope';
 import type { createTermRefresh } from './term-refresh';
@@ -24,8 +23,6 @@ export interface EngineExtras {
   undoWrite: typeof undoWrite;
   releaseMarks: typeof releaseMarks;
   restoreMarks: typeof restoreMarks;
-  /** Paragraphs translated one at a time (loaded when the user first points at one). */
-  createPointedBlocks: typeof createPointedBlocks;
 }
 
 const KEY = Symbol.for('glossa.engine-extras');

@@ -3,9 +3,12 @@
 // and cache entry, are exactly those of the block a whole-page translation sends.
 import { BILINGUAL_TAG } from './bilingual';
 import { blockContainerOf, collectBlocks, type CollectContext, type HtmlBlock } from './collect';
+import { preservesWhitespace } from './collector';
+import { languageFilter } from './language';
 import { isRightToLeft, langTagOf } from './page-marks';
 import type { PointedTools } from './pointed';
 import { EXCLUDED_SELECTOR } from './rules';
+import type { ScopeMatcher } from './site-scope';
 import { createInertParser, matchTranslation } from './write-back';
 
 /** Whether `node` is one of the block's nodes or inside one of them. */
@@ -29,6 +32,28 @@ export function blockAt(node: Node, ctx: CollectContext): HtmlBlock | undefined 
     if (block && blockHolds(block, node)) return block;
   }
   return undefined;
+}
+
+/** Where a paragraph is pointed at: the job's languages, the page's, and the site's compiled rules. */
+export interface PointingPlace {
+  targetLang: string;
+  /** The job's fixed source language ('' = detect). */
+  sourceLang: string;
+  pageLanguage: string;
+  scope?: ScopeMatcher;
+}
+
+/** The walk's context for a pointed paragraph: a page translation's, with no block taken yet. */
+export function pointingContext(doc: Document, place: PointingPlace): CollectContext {
+  const win = doc.defaultView ?? window;
+  return {
+    isOwn: (node) => node.nodeType === 1 && (node as Element).localName === BILINGUAL_TAG,
+    isTaken: () => false,
+    languageAllowed: languageFilter(place.targetLang, place.sourceLang),
+    pageLanguage: place.pageLanguage,
+    preservesWhitespace: (el) => preservesWhitespace(win, el),
+    scope: place.scope,
+  };
 }
 
 /** The engine's walk, answer check and language marks, lent to the pointed blocks (pointed.ts, an extra). */

@@ -1,22 +1,19 @@
 // Pointing in a page: hover translation (the modifier key over a paragraph, where the user
 // turned it on), and the background's orders for the context menu `translate-paragraph`, the
-// command `translate-paragraph` and the picker of `Never translate this part`. The block is
-// found and shown by the page engine's code (utils/page/point.ts, pointed.ts); the translation
-// comes from the background, which owns the key, the options and the cache.
-import { browser } from 'wxt/browser';
+// command `translate-paragraph` and the picker of `Never translate this part`. Only the
+// listeners live in the page script: what acts on a point (pointer.ts) comes with the extras,
+// loaded the first time the user points, and borrows the engine's walk (utils/page/point.ts).
+// The translation comes from the background, which owns the key, the options and the cache.
 import { onContentMessage } from '../../shared/messages-to-content';
 import { sendMessage, type PointingSetup } from '../../shared/protocol';
-import { EMPTY_SCOPE, hasScope, type SiteScope } from '../../shared/site-scope';
-import { BILINGUAL_TAG } from '../../page/bilingual';
-import type { CollectContext } from '../../page/collect';
-import { preservesWhitespace } from '../../page/collector';
-import { decideForPage, languageFilter, type LanguageDecision } from '../../page/language';
-import { engineExtras } from '../../page/extras';
-import { pointedTools } from '../../page/point';
-import type { PointedBlocks, PointOutcome } from '../../page/pointed';
-import type { ScopeMatcher } from '../../page/site-scope';
+import { EMPTY_SCOPE, type SiteScope } from '../../shared/site-scope';
+import { decideForPage } from '../../page/language';
+import { pointedTools, pointingContext } from '../../page/point';
+import type { PointOutcome } from '../../page/pointed';
 import { detectWithBrowser, resend, type PageEngineWiring } from '../start-page-engine';
 import { contentExtras, loadPageExtras } from '../page-extras';
+import { hoveredElement } from './hovered';
+import type { Pointer, PointerWiring } from './pointer-types';
 
 /** How long a right-click names the element a menu item acts on. */
 const CONTEXT_TARGET_MS = 60_000;
@@ -36,37 +33,11 @@ function typing(e: Event): boolean {
   return el.matches('input,textarea,select') || (el as HTMLElement).isContentEditable === true;
 }
 
-/** The focused element, inside open shadow roots too. */
-function deepActive(doc: Document): Element | null {
-  let active = doc.activeElement;
-  while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
-  return active;
-}
-
-/** The innermost element the browser shows as hovered (it follows a resting mouse through loads and scrolls). */
-function hoveredElement(doc: Document): Element | undefined {
-  return [...doc.querySelectorAll(':hover')].at(-1);
-}
-
-/** Firefox names the element under the right-click; elsewhere undefined. */
-function menuTargetElement(id: number | undefined): Element | undefined {
-  const menus = (browser as unknown as { menus?: { getTargetElement?(id: number): Element | null } }).menus;
-  if (id === undefined || typeof menus?.getTargetElement !== 'function') return undefined;
-  return menus.getTargetElement(id) ?? undefined;
-}
-
 export function startPointing(page: PageEngineWiring, doc: Document = document): Pointing {
-  const win = doc.defaultView ?? window;
   let setupLoad: Promise<PointingSetup> | undefined;
-  let decision: Promise<LanguageDecision> | undefined;
-  let setup: PointingSetup | undefined;
   let scopeJson = JSON.stringify(EMPTY_SCOPE);
   let rules: SiteScope = EMPTY_SCOPE;
-  // Compiled by the extras' code when a paragraph is first pointed at (most sites have no rules).
-  let matcher: ScopeMatcher | undefined;
-  let compiled = true;
-  let pointer: Node | undefined;
-  let lastShown: Node | undefined;
+  let pointer: Pointer | undefined;
   let contextTarget: { node: Node; at: number } | undefined;
 
   const applyScope = (scope: SiteScope) => {
@@ -74,84 +45,40 @@ export function startPointing(page: PageEngineWiring, doc: Document = document):
     if (json === scopeJson) return false;
     scopeJson = json;
     rules = scope;
-    compiled = false;
     return true;
   };
-
-  const load = () => (setupLoad ??= resend(() => sendMessage('pointingSetup', {})).then((loaded) => {
-    setup = loaded;
+  const setup = () => (setupLoad ??= resend(() => sendMessage('pointingSetup', {})).then((loaded) => {
     applyScope(loaded.scope);
-    decision ??= decideForPage(doc, loaded.sourceLang, detectWithBrowser);
     return loaded;
   }));
 
-  const context = (language: LanguageDecision): CollectContext => ({
-    isOwn: (node) => node.nodeType === 1 && (node as Element).localName === BILINGUAL_TAG,
-    isTaken: () => false,
-    languageAllowed: languageFilter(setup?.targetLang ?? '', setup?.sourceLang ?? ''),
-    pageLanguage: language.pageLanguage,
-    preservesWhitespace: (el) => preservesWhitespace(win, el),
-    scope: matcher,
-  });
-
-  let language: LanguageDecision = { pageLanguage: '' };
-  const tools = pointedTools(doc, () => context(language));
-  let blocks: PointedBlocks | undefined;
-  // The code that finds and shows a paragraph comes with the engine's extras, loaded the first
-  // time one is pointed at: most translated pages never are.
-  const pointedBlocks = async (): Promise<PointedBlocks | undefined> => {
-    if (blocks) return blocks;
-    if (!engineExtras()) await resend(loadPageExtras);
-    const create = engineExtras()?.createPointedBlocks;
-    blocks ??= create?.(doc, tools, (block) =>
-      resend(() => sendMessage('translatePointed', { block: { text: block.source.html, format: 'html' }, ...(language.sourceLang ? { sourceLang: language.sourceLang } : {}) })));
-    return blocks;
+  const wiring: PointerWiring = {
+    translating: () => !!page.engine(),
+    doc,
+    setup,
+    scope: () => rules,
+    recentTarget: () => (contextTarget && Date.now() - contextTarget.at < CONTEXT_TARGET_MS ? contextTarget.node : undefined),
+    decide: (sourceLang) => decideForPage(doc, sourceLang, detectWithBrowser),
+    tools: (place) => pointedTools(doc, () => pointingContext(doc, place())),
   };
+  const loadPointer = async (): Promise<Pointer> => {
+    if (!contentExtras()?.createPointer) await resend(loadPageExtras);
+    const create = contentExtras()?.createPointer;
+    if (!create) throw new Error('The page extras did not register the pointer');
+    return (pointer ??= create(wiring));
+  };
+  // A page translation shown already has every paragraph: nothing to load for it.
+  const point = (node: Node, hide: boolean): Promise<PointOutcome> =>
+    page.engine() ? Promise.resolve('none') : loadPointer().then((loaded) => loaded.point(node, hide), () => 'failed');
 
-  /** Shows (or, with `hide`, toggles) the block holding `node`; a page translation shown already has it. */
-  async function point(node: Node, hide: boolean): Promise<PointOutcome> {
-    await load();
-    language = await decision!;
-    if (page.engine()) return 'none';
-    const shown = await pointedBlocks().catch(() => undefined);
-    if (!shown) return 'failed';
-    if (!compiled) {
-      // The extras came with the pointed blocks: the site's rules are compiled by their code.
-      matcher = hasScope(rules) ? engineExtras()?.compileScope(rules, doc) : undefined;
-      compiled = true;
-    }
-    return shown.toggle(node, hide);
-  }
-
-  onContentMessage('pointAt', async ({ data }) => {
-    const recent = contextTarget && Date.now() - contextTarget.at < CONTEXT_TARGET_MS ? contextTarget.node : undefined;
-    const hovered = hoveredElement(doc);
-    const selection = doc.getSelection();
-    const active = deepActive(doc);
-    const node = data.via === 'menu'
-      ? recent ?? menuTargetElement(data.targetElementId) ?? hovered
-      : (active && active !== doc.body && active !== doc.documentElement ? active : selection?.focusNode ?? undefined);
-    if (!node) return { found: false };
-    return { found: (await point(node, true)) !== 'none' };
-  });
+  onContentMessage('pointAt', async ({ data }) => (page.engine() ? { found: false } : (await loadPointer()).pointAt(data)));
 
   onContentMessage('applySiteScope', ({ data }) => {
     if (!applyScope(data.scope)) return;
     page.engine()?.setScope(data.scope);
   });
 
-  onContentMessage('pickExclusion', async ({ data }) => {
-    const recent = contextTarget && Date.now() - contextTarget.at < CONTEXT_TARGET_MS ? contextTarget.node : undefined;
-    const node = recent ?? menuTargetElement(data.targetElementId) ?? hoveredElement(doc);
-    const el = node && (node.nodeType === 1 ? (node as Element) : node.parentElement);
-    if (!el || el === doc.body || el === doc.documentElement) return { shown: false };
-    // The picker's code is loaded only now: most translated pages never need it.
-    await loadPageExtras();
-    const open = contentExtras()?.openExclusionPicker;
-    if (!open) return { shown: false };
-    open(el, doc);
-    return { shown: true };
-  });
+  onContentMessage('pickExclusion', async ({ data }) => (await loadPointer()).pickExclusion(data));
 
   doc.addEventListener('contextmenu', (e) => {
     const target = e.composedPath()[0];
@@ -159,30 +86,32 @@ export function startPointing(page: PageEngineWiring, doc: Document = document):
   }, { capture: true, passive: true });
 
   // Hover translation runs only where the user turned it on (the background says which modifier).
-  void load().then((loaded) => {
+  void setup().then((loaded) => {
     const modifier = loaded.modifier;
     if (!modifier) return;
     // A mouse that rested on the page since before these listeners (the page loading, hover
     // just turned on) has sent no move: the key then acts on what the browser shows hovered.
     let mouseLast = true;
+    let target: Node | undefined;
+    let lastShown: Node | undefined;
     doc.addEventListener('pointermove', (e) => {
       // Touch and pen are left alone: a long press keeps doing what the browser does.
       mouseLast = e.pointerType === 'mouse';
       if (!mouseLast) {
-        pointer = undefined;
+        target = undefined;
         return;
       }
-      const target = e.composedPath()[0];
-      pointer = target instanceof Node ? target : undefined;
+      const moved = e.composedPath()[0];
+      target = moved instanceof Node ? moved : undefined;
       // Held while moving: each paragraph reached is shown (never hidden) once.
-      if (pointer && modifierHeld(modifier, e) && pointer !== lastShown) {
-        lastShown = pointer;
-        void point(pointer, false);
+      if (target && modifierHeld(modifier, e) && target !== lastShown) {
+        lastShown = target;
+        void point(target, false);
       }
     }, { capture: true, passive: true });
     let left = false;
     doc.documentElement.addEventListener('pointerleave', () => {
-      pointer = undefined;
+      target = undefined;
       left = true;
     }, { passive: true });
     doc.documentElement.addEventListener('pointerenter', () => {
@@ -192,11 +121,11 @@ export function startPointing(page: PageEngineWiring, doc: Document = document):
     doc.addEventListener('keydown', (e) => {
       acted = false;
       if (e.key !== modifier || e.repeat || typing(e)) return;
-      const target = pointer ?? (mouseLast && !left ? hoveredElement(doc) : undefined);
-      if (!target) return;
+      const under = target ?? (mouseLast && !left ? hoveredElement(doc) : undefined);
+      if (!under) return;
       acted = true;
-      lastShown = target;
-      void point(target, true);
+      lastShown = under;
+      void point(under, true);
     }, { capture: true });
     // Alt alone would also open the browser's menu bar (Firefox on Linux and Windows) when it is released.
     doc.addEventListener('keyup', (e) => {
@@ -206,6 +135,6 @@ export function startPointing(page: PageEngineWiring, doc: Document = document):
   }).catch(() => undefined);
 
   return {
-    clear: () => blocks?.clear(),
+    clear: () => pointer?.clear(),
   };
 }
