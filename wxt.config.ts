@@ -40,6 +40,9 @@ export default defineConfig({
       const alias = config.resolve?.alias;
       const entries = Array.isArray(alias) ? alias : Object.entries(alias ?? {}).map(([find, replacement]) => ({ find, replacement: replacement as string }));
       config.resolve = { ...config.resolve, alias: [world, ...entries] };
+      // These scripts load into the pages themselves: terser's second pass and top-level
+      // mangling take ~3% off what esbuild's minifier leaves (docs/speed.md).
+      config.build = { ...config.build, minify: 'terser', terserOptions: { ecma: 2020, compress: { passes: 2 }, mangle: { toplevel: true } } };
     },
   },
   manifest: ({ browser, mode }) => {
