@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { removeAllListeners } from '../message-double';
 import { startPointing } from '../../utils/content/pointing';
 import { background, move, page, press } from './pointing-double';
@@ -47,13 +48,19 @@ describe('hover translation in the page', () => {
   });
 
   it('does nothing on a key press where hover translation is off', async () => {
-    document.body.innerHTML = '<p id="p">Some text here</p>';
+    // A document of its own: the earlier tests' page scripts, hover on, still listen on the shared one.
+    const doc = document.implementation.createHTMLDocument('hover off');
+    doc.body.innerHTML = '<p id="p">Some text here</p><p id="q">Other text here</p>';
     const { sent, ready } = background(null);
-    startPointing(page, document);
+    startPointing(page, doc);
     await ready();
-    move(document.getElementById('p')!, 'mouse', { altKey: true });
-    press('Alt');
-    await Promise.resolve();
-    expect(sent).toEqual([]);
+    move(doc.getElementById('p')!, 'mouse', { altKey: true });
+    press('Alt', doc.body);
+    // The context menu still translates a paragraph: once it shows, a key press acted on would have sent its own.
+    doc.getElementById('q')!.dispatchEvent(new MouseEvent('contextmenu', { bubbles: true, composed: true }));
+    const replies = await fakeBrowser.runtime.onMessage.trigger({ glossa: 'pointAt', data: { via: 'menu' } }, { id: fakeBrowser.runtime.id });
+    expect(replies.filter(Boolean)).toEqual([{ ok: true, value: { found: true } }]);
+    expect(doc.querySelector('#q > glossa-translation')).not.toBeNull();
+    expect(sent).toEqual(['Other text here']);
   });
 });
