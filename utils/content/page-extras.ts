@@ -1,7 +1,8 @@
 // What the page's content script loads only on first need, so every translated page carries
 // less: the page notice and what acts when the user points at a paragraph (content side,
-// registered here) and the engine's extras (utils/page/extras.ts). The background injects page-extras.js into the asking frame; until
-// then the notice is a stand-in that loads the real one the first time there is something to say.
+// registered here) and the engine's extras (utils/page/extras.ts). The background injects
+// page-extras.js into the asking frame; until then the notice is a stand-in that loads the real
+// one the first time there is something to say.
 import { sendMessage } from '../shared/protocol';
 import type { EngineProgress } from '../page/engine';
 import type { createStatusNotice, StatusNotice, StatusNoticeActions } from './status-notice';
