@@ -96,6 +96,17 @@ describe.skipIf(!existsSync(resolve(PAGES_DIR, 'wikipedia.html')))(`pointing on 
     await waitUntil(async () => (await pointedCount(page)) === 0, 'the translation to hide', 10_000);
     expect(translateRequests(g.api.log, before)).toHaveLength(1);
 
+    // Two paragraphs in turn: the one after shows beside the first, not taken for it.
+    await page.mouse.move(target.x, target.y);
+    await page.keyboard.down('Alt');
+    await page.keyboard.up('Alt');
+    await waitUntil(async () => (await pointedCount(page)) === 1, 'the first paragraph again', 10_000);
+    const next = await paragraph(page, 4);
+    await page.mouse.move(next.x, next.y);
+    await page.keyboard.down('Alt');
+    await page.keyboard.up('Alt');
+    await waitUntil(async () => (await pointedCount(page)) === 2, 'the next paragraph beside it', 10_000);
+
     // The whole page: every block but that one is sent; that one comes from the cache and is shown translated.
     const beforePage = g.api.log.length;
     await b.command('translate-page', page);
