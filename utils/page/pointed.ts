@@ -65,7 +65,6 @@ export function createPointedBlocks(doc: Document, tools: PointedTools, translat
   return {
     async toggle(node, hide = true) {
       const known = shownAt(node);
-      console.log('DBGT', (node as Element).id ?? node.nodeName, !!known, hide);
       const block = known ? undefined : tools.blockAt(node);
       if (!known && !block) return 'none';
       const key = known ?? keyOf(block!);
@@ -85,7 +84,6 @@ export function createPointedBlocks(doc: Document, tools: PointedTools, translat
         if (!block.nodes.every((n) => n.parentNode === block.parent)) return 'failed';
         const match = tools.read(result.text, block.source.slots);
         if (!match.ok) return 'failed';
-            console.log('DBGB', !!block.element, block.nodes.length);
     const { tag, rightToLeft } = tools.languageOf(targetLang);
         const copy = buildBilingual(doc, block.source, match.tree, tag, rightToLeft);
         copy.setAttribute('data-glossa-pointed', '');
