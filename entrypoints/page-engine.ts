@@ -15,7 +15,7 @@ export default defineUnlistedScript(() => {
   let pointing: Pointing | undefined;
   // What was translated paragraph by paragraph makes way for a page translation (the cache serves it).
   const page = startPageEngine(document, {}, { beforeStart: () => pointing?.clear() });
-  // Hover translation, Translate this paragraph and Never translate this part.
+  // Translate this paragraph, Never translate this part, and the points of hover translation's listeners (page-hover.js).
   pointing = startPointing(page);
   // A term fixed from this page: the blocks holding it are translated again (the form is the term form frame's).
   startTermRefresh(page);

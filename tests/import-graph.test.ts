@@ -82,12 +82,18 @@ function injectedEntrypoints(): string[] {
   return sourceFiles(join(ROOT, 'entrypoints')).filter((file) => /\bdefine(?:Unlisted|Content)Script\b/.test(readFileSync(file, 'utf8')));
 }
 
-function reachableFrom(entries: string[]): Set<string> {
+/** Imports that bring code (a type import brings none into the bundle). */
+function valueImportsOf(file: string): string[] {
+  const text = readFileSync(file, 'utf8').replace(/^(?:import|export) type [^;]*;/gm, '');
+  return importsOf(file, text);
+}
+
+function reachableFrom(entries: string[], follow: (file: string) => string[] = importsOf): Set<string> {
   const seen = new Set<string>();
   const walk = (file: string) => {
     if (seen.has(file)) return;
     seen.add(file);
-    if (/\.(ts|tsx)$/.test(file)) importsOf(file).forEach(walk);
+    if (/\.(ts|tsx)$/.test(file)) follow(file).forEach(walk);
   };
   entries.forEach(walk);
   return seen;
@@ -121,6 +127,7 @@ describe('boundaries of injected code', () => {
       'entrypoints/browser-polyfill.ts',
       'entrypoints/page-engine.ts',
       'entrypoints/page-extras.ts',
+      'entrypoints/page-hover.ts',
       'entrypoints/selection-popover.ts',
       'entrypoints/writing-button.ts',
     ]);
@@ -129,5 +136,11 @@ describe('boundaries of injected code', () => {
       .map((file) => relative(ROOT, file))
       .filter((file) => !CONTENT_SCRIPT_FOLDERS.some((folder) => file.startsWith(`${folder}/`)));
     expect(outside).toEqual([]);
+  });
+
+  it('the hover script, loaded into every page of a hover site, brings none of the page engine', () => {
+    const reached = [...reachableFrom([join(ROOT, 'entrypoints/page-hover.ts')], valueImportsOf)].map((file) => relative(ROOT, file));
+    expect(reached).toContain('utils/content/pointing/hover.ts');
+    expect(reached.filter((file) => file.startsWith('utils/page/') || file.endsWith('start-page-engine.ts'))).toEqual([]);
   });
 });

@@ -168,7 +168,7 @@ describe('page service', () => {
   });
 });
 
-describe('loading a page script\'s extras', () => {
+describe('loading page code on first need', () => {
   it('injects page-extras.js into the frame that asked, and only for a tab\'s content script', async () => {
     const injected: unknown[] = [];
     vi.spyOn(fakeBrowser.scripting, 'executeScript').mockImplementation(async (injection) => {
@@ -183,6 +183,23 @@ describe('loading a page script\'s extras', () => {
     expect(injected).toEqual([{ target: { tabId: 7, frameIds: [3] }, files: ['page-extras.js'] }]);
     // An extension page has no frame to load them into: the message rule refuses it.
     const [refused] = await fakeBrowser.runtime.onMessage.trigger({ glossa: 'loadPageExtras', data: {} }, { id: fakeBrowser.runtime.id, url: `chrome-extension://${fakeBrowser.runtime.id}/popup.html` });
+    expect(await refused).toMatchObject({ ok: false });
+    expect(injected).toHaveLength(1);
+    vi.restoreAllMocks();
+  });
+
+  it('injects the page script into the hover script\'s frame on its first point, and only for a tab\'s content script', async () => {
+    const injected: unknown[] = [];
+    vi.spyOn(fakeBrowser.scripting, 'executeScript').mockImplementation(async (injection) => {
+      injected.push(injection);
+      return [];
+    });
+    removeAllListeners();
+    registerPageService(service);
+    const [reply] = await fakeBrowser.runtime.onMessage.trigger({ glossa: 'loadPageScript', data: {} }, { ...contentSender(7), frameId: 0 });
+    expect(await reply).toMatchObject({ ok: true });
+    expect(injected).toEqual([{ target: { tabId: 7 }, files: ['page-engine.js', 'page-extras.js'] }]);
+    const [refused] = await fakeBrowser.runtime.onMessage.trigger({ glossa: 'loadPageScript', data: {} }, { id: fakeBrowser.runtime.id, url: `chrome-extension://${fakeBrowser.runtime.id}/popup.html` });
     expect(await refused).toMatchObject({ ok: false });
     expect(injected).toHaveLength(1);
     vi.restoreAllMocks();

@@ -2,6 +2,8 @@
 import { expect, vi } from 'vitest';
 import { answer } from '../message-double';
 import type { PageEngineWiring } from '../../utils/content/start-page-engine';
+import { startPointing } from '../../utils/content/pointing';
+import { startHoverScript } from '../../utils/content/pointing/hover-script';
 import { provideContentExtras } from '../../utils/content/page-extras';
 import { createPointer } from '../../utils/content/pointing/pointer';
 import { createStatusNotice } from '../../utils/content/status-notice';
@@ -12,7 +14,7 @@ export const page: PageEngineWiring = { engine: () => undefined, stop: async () 
 /** A stand-in background: hover on with `modifier`; records the blocks it is asked to translate. */
 export function background(modifier: 'Alt' | 'Control' | 'Shift' | null, scope: { only: string[]; never: string[] } = { only: [], never: [] }) {
   const sent: string[] = [];
-  const setup = { asked: 0, extrasLoaded: 0 };
+  const setup = { asked: 0, extrasLoaded: 0, pageScriptLoaded: 0 };
   // The background's side of loadPageExtras: it injects page-extras.js, which registers these.
   answer('loadPageExtras', async () => {
     setup.extrasLoaded++;
@@ -27,12 +29,32 @@ export function background(modifier: 'Alt' | 'Control' | 'Shift' | null, scope: 
     sent.push(data.block.text);
     return { result: { ok: true, text: upperCase(data.block.text) }, targetLang: 'DE', billedCharacters: data.block.text.length };
   });
-  /** Resolves once the page script has its setup and listens (its listeners are added right after). */
+  /**
+   * A page of a hover site: the hover script runs in `doc`, in a world of its own (`world`), and
+   * the background's side of loadPageScript starts the page script's pointing there, as
+   * injecting page-engine.js does. `withPageScript`: the page script is there from the start.
+   */
+  const hoverPage = (doc: Document, withPageScript = false) => {
+    const world = {};
+    const startPageScript = () => {
+      setup.pageScriptLoaded++;
+      startPointing(page, doc, world);
+    };
+    // page-engine.js and page-extras.js in one injection.
+    answer('loadPageScript', async () => {
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      startPageScript();
+      provideContentExtras({ createStatusNotice, createPointer });
+    });
+    startHoverScript(doc, world);
+    if (withPageScript) startPageScript();
+  };
+  /** Resolves once the hover script has its setup and listens (its listeners are added right after). */
   const ready = async () => {
     await vi.waitFor(() => expect(setup.asked).toBe(1));
     await new Promise((resolve) => setTimeout(resolve, 0));
   };
-  return { sent, ready, setup };
+  return { sent, ready, setup, hoverPage };
 }
 
 export const move = (target: Element, pointerType: string, init: MouseEventInit = {}) =>

@@ -1,8 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { removeAllListeners } from '../message-double';
-import { startPointing } from '../../utils/content/pointing';
-import { background, move, page, press } from './pointing-double';
+import { background, move, press } from './pointing-double';
 
 afterEach(() => {
   removeAllListeners();
@@ -12,8 +11,8 @@ afterEach(() => {
 describe('hover translation in the page', () => {
   it('follows the mouse only: a touch (a long press) is left alone, the mouse\'s paragraph is translated', async () => {
     document.body.innerHTML = '<p id="touched">Touched text here</p><p id="pointed">Pointed <b>text</b> here</p><input id="field">';
-    const { sent, ready } = background('Alt');
-    startPointing(page, document);
+    const { sent, ready, hoverPage } = background('Alt');
+    hoverPage(document);
     await ready();
     move(document.getElementById('touched')!, 'touch');
     press('Alt');
@@ -32,11 +31,11 @@ describe('hover translation in the page', () => {
   });
 
   it('keeps to the site\'s rules: a paragraph in a part never translated is left alone', async () => {
-    // A document of its own: the earlier tests' page scripts still listen on the shared one.
+    // A document of its own: the earlier tests' hover scripts still listen on the shared one.
     const doc = document.implementation.createHTMLDocument('rules');
     doc.body.innerHTML = '<aside class="promo"><p id="promo">Promoted text here</p></aside><p id="story">Story text here</p>';
-    const { sent, ready } = background('Alt', { only: [], never: ['.promo'] });
-    startPointing(page, doc);
+    const { sent, ready, hoverPage } = background('Alt', { only: [], never: ['.promo'] });
+    hoverPage(doc);
     await ready();
     move(doc.getElementById('promo')!, 'mouse');
     press('Alt', doc.body);
@@ -48,11 +47,12 @@ describe('hover translation in the page', () => {
   });
 
   it('does nothing on a key press where hover translation is off', async () => {
-    // A document of its own: the earlier tests' page scripts, hover on, still listen on the shared one.
+    // A document of its own: the earlier tests' hover scripts, hover on, still listen on the shared one.
     const doc = document.implementation.createHTMLDocument('hover off');
     doc.body.innerHTML = '<p id="p">Some text here</p><p id="q">Other text here</p>';
-    const { sent, ready } = background(null);
-    startPointing(page, doc);
+    const { sent, ready, hoverPage } = background(null);
+    // The page script is there too (the menu below injects it where it is not).
+    hoverPage(doc, true);
     await ready();
     move(doc.getElementById('p')!, 'mouse', { altKey: true });
     press('Alt', doc.body);

@@ -67,10 +67,13 @@ describe.skipIf(!existsSync(resolve(PAGES_DIR, 'wikipedia.html')))(`pointing on 
     const page = await openSaved(b, 'wikipedia.html');
     // Turned on with the page open: the page reacts without being loaded again.
     await g.setStorage({ hover: HOVER_ALL });
-    await waitUntil(async () => (await b.registeredScripts()) > 0, 'the hover script', 15_000);
+    await waitUntil(async () => (await b.registeredScripts()).length > 0, 'the hover script', 15_000);
+    // What every page of a hover site loads is the hover script's listeners, not the page script.
+    expect((await b.registeredScripts()).filter((file) => file !== 'browser-polyfill.js')).toEqual(['page-hover.js']);
+    expect(await b.pageScriptIn(page)).toBe(false);
     const target = await paragraph(page, 3);
     const before = g.api.log.length;
-    // The page script is injected a moment after the setting changed: move over the paragraph,
+    // The hover script is injected a moment after the setting changed: move over the paragraph,
     // as a reader does, and press until it listens, then exactly once (the next test leaves the
     // mouse resting instead).
     let nudge = 0;
@@ -80,6 +83,8 @@ describe.skipIf(!existsSync(resolve(PAGES_DIR, 'wikipedia.html')))(`pointing on 
       await page.keyboard.up('Alt');
       return waitUntil(async () => (await pointedCount(page)) === 1, 'the translation', 1500).then(() => true, () => false);
     }, 'the hovered paragraph to show its translation', 20_000);
+    // The first point brought the page script.
+    expect(await b.pageScriptIn(page)).toBe(true);
     const requests = translateRequests(g.api.log, before);
     expect(requests).toHaveLength(1);
     const [sent] = requests.map(textsOf);
@@ -123,11 +128,11 @@ describe.skipIf(!existsSync(resolve(PAGES_DIR, 'wikipedia.html')))(`pointing on 
     const g = b.glossa;
     const page = await openSaved(b, 'wikipedia.html');
     const target = await paragraph(page, 2);
-    // The mouse comes to rest before hover is turned on: the page script, injected afterwards,
+    // The mouse comes to rest before hover is turned on: the hover script, injected afterwards,
     // never gets a move (the reader reads; the page loaded under the mouse).
     await page.mouse.move(target.x, target.y);
     await g.setStorage({ hover: HOVER_ALL });
-    await waitUntil(async () => (await b.registeredScripts()) > 0, 'the hover script', 15_000);
+    await waitUntil(async () => (await b.registeredScripts()).length > 0, 'the hover script', 15_000);
     const before = g.api.log.length;
     // Pressed until the script listens; the mouse does not move.
     await waitUntil(async () => {
@@ -145,7 +150,7 @@ describe.skipIf(!existsSync(resolve(PAGES_DIR, 'wikipedia.html')))(`pointing on 
   it('Translate this paragraph (context menu) works with no hover setting and no host access of its own', async () => {
     const b = await start({});
     const g = b.glossa;
-    expect(await b.registeredScripts()).toBe(0);
+    expect(await b.registeredScripts()).toEqual([]);
     expect(await b.hasAllSites()).toBe(false);
     const page = await openSaved(b, 'wikipedia.html');
     const target = await paragraph(page, 5);

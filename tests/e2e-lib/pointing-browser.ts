@@ -15,8 +15,10 @@ export interface PointingPage extends DriverPage {
 
 export interface PointingBrowser {
   readonly glossa: GlossaHarness<PointingPage>;
-  /** How many content scripts the background has registered (the hover script is one). */
-  registeredScripts(): Promise<number>;
+  /** The files of the content scripts the background has registered (the hover script is one). */
+  registeredScripts(): Promise<string[]>;
+  /** Whether the page script (page-engine.js) runs in the page: it answers messages, the hover script does not. */
+  pageScriptIn(page: PointingPage): Promise<boolean>;
   /** Whether Glossa holds access to every site. */
   hasAllSites(): Promise<boolean>;
   stored<T>(key: string): Promise<T>;
@@ -36,7 +38,8 @@ export async function launchPointing(options: LaunchOptions): Promise<PointingBr
     type FirefoxPage = Parameters<typeof g.tabIdOf>[0];
     return {
       glossa: g as unknown as GlossaHarness<PointingPage>,
-      registeredScripts: () => g.inExtension(async (browser) => (await browser.scripting.getRegisteredContentScripts()).length),
+      registeredScripts: () => g.inExtension(async (browser) => (await browser.scripting.getRegisteredContentScripts()).flatMap((script) => script.js ?? [])),
+      pageScriptIn: async (page) => g.inExtension(async (browser, tabId) => browser.tabs.sendMessage(tabId, { glossa: 'presence' }).then(() => true, (err: Error) => !/Receiving end does not exist|Could not establish connection/.test(err.message)), await g.tabIdOf(page as unknown as FirefoxPage)),
       hasAllSites: () => g.inExtension(async (browser) => browser.permissions.contains({ origins: ['*://*/*'] })),
       stored: (key) => g.stored(key),
       picker: (page) => pickerIn(page as unknown as FirefoxPage, g),
@@ -53,7 +56,8 @@ export async function launchPointing(options: LaunchOptions): Promise<PointingBr
   type ChromiumPage = Parameters<typeof g.tabIdOf>[0];
   return {
     glossa: g as unknown as GlossaHarness<PointingPage>,
-    registeredScripts: () => g.inWorker(async () => (await chrome.scripting.getRegisteredContentScripts()).length),
+    registeredScripts: () => g.inWorker(async () => (await chrome.scripting.getRegisteredContentScripts()).flatMap((script) => script.js ?? [])),
+    pageScriptIn: async (page) => g.inWorker(async (tabId: number) => chrome.tabs.sendMessage(tabId, { glossa: 'presence' }).then(() => true, (err: Error) => !/Receiving end does not exist|Could not establish connection/.test(err.message)), await g.tabIdOf(page as unknown as ChromiumPage)),
     hasAllSites: () => g.inWorker(async () => chrome.permissions.contains({ origins: ['*://*/*'] })),
     stored: (key) => g.inWorker(async (k: string) => (await chrome.storage.local.get(k))[k], key) as never,
     picker: (page) => pickerIn(page as unknown as ChromiumPage, g.extensionId),

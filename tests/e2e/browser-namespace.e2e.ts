@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { Window } from 'happy-dom';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 
 type Listener = (message: unknown, sender: unknown, sendResponse: (reply: unknown) => void) => boolean | void;
 
@@ -75,5 +75,15 @@ describe('page scripts in a browser without a `browser` namespace (Chromium befo
       served.run(file);
       expect(served.listeners, file).toHaveLength(1);
     }
+  });
+
+  it('the hover script takes the same namespace, asks whether hover is on, and answers no messages (the page script does, once loaded)', async () => {
+    const bare = olderChromiumWorld();
+    expect(() => bare.run('page-hover.js')).toThrow(/inject browser-polyfill\.js before it/);
+    const served = olderChromiumWorld();
+    served.run('browser-polyfill.js');
+    served.run('page-hover.js');
+    await vi.waitFor(() => expect(served.sent).toEqual([{ glossa: 'pointingSetup', data: {} }]));
+    expect(served.listeners).toHaveLength(0);
   });
 });

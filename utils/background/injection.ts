@@ -7,6 +7,8 @@ import { sendMessage, type ProtocolMap } from '../shared/protocol';
 export const CONTENT_SCRIPT_FILE = 'page-engine.js';
 /** The selection popover's script: injected only when a selection is translated (it wires itself once). */
 export const SELECTION_SCRIPT_FILE = 'selection-popover.js';
+/** Hover translation's listeners: registered on the sites where it is on; they load CONTENT_SCRIPT_FILE on the first point. */
+export const HOVER_SCRIPT_FILE = 'page-hover.js';
 /** What the page's script loads on first need (page notice, bilingual view, term refresh): injected when it asks. */
 export const PAGE_EXTRAS_FILE = 'page-extras.js';
 /** webextension-polyfill as a script of its own: what gives content scripts a `browser` where the browser has none. */
@@ -22,9 +24,10 @@ export function hasNativeBrowserNamespace(scope: object = globalThis): boolean {
   return Boolean((scope as { browser?: { runtime?: { id?: string } } }).browser?.runtime?.id);
 }
 
-/** The files that run `file` in a page: the polyfill first where the browser has no `browser` (utils/content/world-browser.ts). */
-export function contentScriptFiles(file: string, native = hasNativeBrowserNamespace()): string[] {
-  return native ? [file] : [BROWSER_POLYFILL_FILE, file];
+/** The files that run `file` (or several, in order) in a page: the polyfill first where the browser has no `browser` (utils/content/world-browser.ts). */
+export function contentScriptFiles(file: string | readonly string[], native = hasNativeBrowserNamespace()): string[] {
+  const files = typeof file === 'string' ? [file] : [...file];
+  return native ? files : [BROWSER_POLYFILL_FILE, ...files];
 }
 
 /** Schemes where browsers never let extensions run scripts. */
@@ -65,7 +68,7 @@ function nothingListens(err: unknown): boolean {
   return /Receiving end does not exist|Could not establish connection/i.test(message);
 }
 
-export async function injectContentScript(tabId: number, frameId = 0, file: string = CONTENT_SCRIPT_FILE): Promise<void> {
+export async function injectContentScript(tabId: number, frameId = 0, file: string | readonly string[] = CONTENT_SCRIPT_FILE): Promise<void> {
   try {
     await browser.scripting.executeScript({
       target: frameId === 0 ? { tabId } : { tabId, frameIds: [frameId] },

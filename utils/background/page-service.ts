@@ -15,7 +15,7 @@ import type { MessageSender, ProtocolMap } from '../shared/protocol';
 import { translationService, type TranslationService } from './translation/service';
 import { getTabState } from './tab-state';
 import { hostnameOf } from './site-rules';
-import { injectContentScript, PAGE_EXTRAS_FILE } from './injection';
+import { CONTENT_SCRIPT_FILE, injectContentScript, PAGE_EXTRAS_FILE } from './injection';
 
 /** A translateBlocks message as its schema (messages-to-background.ts) let it through. */
 type TranslateBlocksData = Parameters<ProtocolMap['translateBlocks']>[0];
@@ -41,19 +41,23 @@ async function handleTranslateBlocks(
   });
 }
 
-/** Injects the code a page's script loads on first need into the frame that asked (only there). */
-async function handleLoadPageExtras(sender: MessageSender): Promise<void> {
+/** Injects `file` into the frame that asked (only there): code its page script needs now. */
+async function injectIntoSender(sender: MessageSender, file: string | readonly string[]): Promise<void> {
   const tabId = sender.tab?.id;
   if (tabId === undefined) throw new ApiError('bad-request', t('translationErrorNotFromTab'));
-  await injectContentScript(tabId, sender.frameId ?? 0, PAGE_EXTRAS_FILE);
+  await injectContentScript(tabId, sender.frameId ?? 0, file);
 }
 
-/** Registers the translateBlocks and loadPageExtras handlers (called once, synchronously, at worker start). */
+/** Registers the translateBlocks, loadPageExtras and loadPageScript handlers (called once, synchronously, at worker start). */
 export function registerPageService(service?: TranslationService): () => void {
-  const offBlocks = onBackgroundMessage('translateBlocks', ({ data, sender }) => handleTranslateBlocks(data, sender, service ?? translationService()));
-  const offExtras = onBackgroundMessage('loadPageExtras', ({ sender }) => handleLoadPageExtras(sender));
+  const offs = [
+    onBackgroundMessage('translateBlocks', ({ data, sender }) => handleTranslateBlocks(data, sender, service ?? translationService())),
+    onBackgroundMessage('loadPageExtras', ({ sender }) => injectIntoSender(sender, PAGE_EXTRAS_FILE)),
+    // The hover script's first point: the page script (it wires itself once per page) and the
+    // extras that act on a point, in one injection rather than two round trips.
+    onBackgroundMessage('loadPageScript', ({ sender }) => injectIntoSender(sender, [CONTENT_SCRIPT_FILE, PAGE_EXTRAS_FILE])),
+  ];
   return () => {
-    offBlocks();
-    offExtras();
+    for (const off of offs) off();
   };
 }

@@ -15,7 +15,7 @@ import { showsTranslation } from '../shared/tab-state';
 import { hoverItem } from '../extension/pointing-store';
 import { siteRulesItem } from '../extension/settings-store';
 import { applyBadge } from './badge';
-import { CONTENT_SCRIPT_FILE, contentScriptFiles, isRestrictedUrl, sendToContent } from './injection';
+import { HOVER_SCRIPT_FILE, contentScriptFiles, isRestrictedUrl, sendToContent } from './injection';
 import { currentJobOptions } from './job-options';
 import { scopeFor } from './site-scope-service';
 import { hostnameOf, ruleFor } from './site-rules';
@@ -95,7 +95,7 @@ export function pickExclusion(tab: Tab, frameId = 0, targetElementId?: number): 
   return order(tab, () => sendToContent(tab.id!, 'pickExclusion', targetElementId !== undefined ? { targetElementId } : {}, frameId));
 }
 
-/** Registers (or drops) the page script on the sites hover translation may run on, as the setting and the granted permissions say. */
+/** Registers (or drops) the hover script on the sites hover translation may run on, as the setting and the granted permissions say. */
 async function syncHoverScript(hover?: HoverSettings): Promise<boolean> {
   const settings = hover ?? (await hoverItem.getValue());
   const scripting = browser.scripting;
@@ -105,13 +105,13 @@ async function syncHoverScript(hover?: HoverSettings): Promise<boolean> {
   const origins = hoverOrigins(settings.sites);
   // Registering needs no permission: the browser injects only where the user granted access.
   if (origins.length === 0) return false;
-  const script = { id: HOVER_SCRIPT_ID, js: contentScriptFiles(CONTENT_SCRIPT_FILE), matches: origins, runAt: 'document_idle' as const, allFrames: false };
+  const script = { id: HOVER_SCRIPT_ID, js: contentScriptFiles(HOVER_SCRIPT_FILE), matches: origins, runAt: 'document_idle' as const, allFrames: false };
   // Browsers without persistAcrossSessions register it again at every start (onStartup below).
   await scripting.registerContentScripts([{ ...script, persistAcrossSessions: true }]).catch(() => scripting.registerContentScripts([script]));
   // Pages open already react too, from now on (the script wires itself once per page).
   const open = await browser.tabs.query({ url: origins }).catch(() => []);
   await Promise.all(open.map((tab) => (tab.id === undefined || isRestrictedUrl(tab.url) ? undefined
-    : browser.scripting.executeScript({ target: { tabId: tab.id }, files: contentScriptFiles(CONTENT_SCRIPT_FILE) as never[] }).catch(() => undefined))));
+    : browser.scripting.executeScript({ target: { tabId: tab.id }, files: contentScriptFiles(HOVER_SCRIPT_FILE) as never[] }).catch(() => undefined))));
   return true;
 }
 

@@ -147,6 +147,7 @@ export const backgroundMessages = {
   },
   openOptionsFromSelection: { from: ['content-script'], data: none },
   loadPageExtras: { from: ['content-script'], data: none },
+  loadPageScript: { from: ['content-script'], data: none },
   // Fixing a term (term-service.ts): the phrases' own rules (empty, control characters, spaces,
   // 1024 bytes) are the glossary manager's and are answered as `invalid`, field by field.
   // They come from the term form frame only (an extension page out of the page's process):
@@ -295,7 +296,7 @@ export const backgroundMessages = {
 
 type BackgroundMessage =
   | 'translateBlocks' | 'reportProgress' | 'translateSelection' | 'openOptionsFromSelection' | 'languages'
-  | 'loadPageExtras'
+  | 'loadPageExtras' | 'loadPageScript'
   | 'termFixOptions' | 'termFixSave' | 'termFixUndo' | 'termFixRefresh' | 'termFormOpen' | 'termFormData'
   | 'pointingSetup' | 'translatePointed' | 'excludeElement'
   | 'getSettings' | 'saveSettings' | 'testConnection' | 'cacheStats' | 'clearCache' | 'usage' | 'clearPrivateTraces'

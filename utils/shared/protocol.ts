@@ -109,6 +109,8 @@ export interface ProtocolMap {
   openOptionsFromSelection(data: Record<string, never>): void;
   /** Content script → background: inject page-extras.js into the sender's frame (code the page script loads on first need). */
   loadPageExtras(data: Record<string, never>): void;
+  /** Hover script → background: inject page-engine.js and page-extras.js into the sender's frame (the user pointed for the first time). */
+  loadPageScript(data: Record<string, never>): void;
   /**
    * Background → content script (context menu `translate-selection`, command `translate-selection`):
    * open the popover for this frame's selection. Send to the menu's frameId, or to every frame

@@ -5,7 +5,7 @@
 import { t } from '../../shared/i18n';
 import { sendMessage } from '../../shared/protocol';
 import { stableSelector } from '../../page/stable-selector';
-import { resend } from '../start-page-engine';
+import { resend } from '../resend';
 import { exposeShadowRoot } from '../test-hooks';
 import TOKENS_CSS from '../../../components/ui/tokens.css?inline';
 import BUTTON_KINDS_CSS from '../../../components/ui/button-kinds.css?inline';

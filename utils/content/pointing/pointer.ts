@@ -9,7 +9,7 @@ import type { LanguageDecision } from '../../page/language';
 import type { PointingPlace } from '../../page/point';
 import { createPointedBlocks, type PointOutcome } from '../../page/pointed';
 import { compileScope, type ScopeMatcher } from '../../page/site-scope';
-import { resend } from '../start-page-engine';
+import { resend } from '../resend';
 import { openExclusionPicker } from './exclusion-picker';
 import { hoveredElement } from './hovered';
 import type { Pointer, PointerWiring } from './pointer-types';
