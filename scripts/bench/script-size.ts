@@ -1,6 +1,7 @@
-// Each module's share of the script every translated page loads (page-engine.js) and of the one
-// loaded on first need (page-extras.js), read from the real build's source maps: a WXT build of
-// just those two entrypoints with source maps into a folder of its own.
+// Each module's share of the script every translated page loads (page-engine.js), of the one
+// loaded on first need (page-extras.js) and of the one every page of a hover site loads
+// (page-hover.js), read from the real build's source maps: a WXT build of just those
+// entrypoints with source maps into a folder of its own.
 // `npx tsx scripts/bench/script-size.ts` prints the table.
 import { readFileSync, rmSync } from 'node:fs';
 import { resolve, relative } from 'node:path';
@@ -81,11 +82,11 @@ export async function measureScriptShares(): Promise<ScriptShares[]> {
     await build({
       root: ROOT,
       outDir,
-      filterEntrypoints: ['page-engine', 'page-extras'],
+      filterEntrypoints: ['page-engine', 'page-extras', 'page-hover'],
       logger: { debug() {}, log() {}, info() {}, warn() {}, error: console.error, fatal: console.error, success() {}, level: 0 },
       vite: () => ({ build: { sourcemap: true } }),
     });
-    return ['page-engine.js', 'page-extras.js'].map((script) => {
+    return ['page-engine.js', 'page-extras.js', 'page-hover.js'].map((script) => {
       const dir = resolve(outDir, 'chrome-mv3');
       const code = readFileSync(resolve(dir, script), 'utf8');
       const map = JSON.parse(readFileSync(resolve(dir, `${script}.map`), 'utf8')) as SourceMap;
