@@ -1,7 +1,7 @@
 // The hover script's side: asks the background once whether hover is on here and with which
 // modifier, listens for it, and on the first point has the page script and its extras injected
-// (loadPageScript) and hands every point to the page script (page-point.ts). Nothing here imports the engine: this is all a
-// page of a hover site carries until the user points.
+// (loadPageScript) and hands every point to the page script (page-point.ts). Nothing here
+// imports the engine: this is all a page of a hover site carries until the user points.
 import { sendMessage } from '../../shared/protocol';
 import { resend } from '../resend';
 import { noteContextTargets } from './context-target';
