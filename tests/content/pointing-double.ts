@@ -1,4 +1,5 @@
-// A stand-in background and pointer events for the page script's pointing (utils/content/pointing).
+// A stand-in background and pointer events for pointing in a page: the hover script
+// (utils/content/pointing/hover-script.ts) and the page script it loads (utils/content/pointing).
 import { expect, vi } from 'vitest';
 import { answer } from '../message-double';
 import type { PageEngineWiring } from '../../utils/content/start-page-engine';
