@@ -141,12 +141,19 @@ export function createCollector(deps: CollectorDeps) {
         }
       }
     };
-    // Cleared after the pass settles (never inside it: a pass without awaits ends synchronously).
-    collecting = pass().finally(() => {
+    // Set before the pass starts: it runs synchronously up to its first await, and a slice that
+    // ends there already asks whether the walk goes on (the first call waits for the screen,
+    // calls that are not full wait for more blocks). Cleared after the pass settles (never
+    // inside it: a pass without awaits ends synchronously).
+    let settle!: { resolve(): void; reject(err: unknown): void };
+    collecting = new Promise<void>((resolve, reject) => {
+      settle = { resolve, reject };
+    });
+    pass().finally(() => {
       collecting = undefined;
       if (queue.length && !deps.isStopped()) void run();
       deps.onPassEnd();
-    });
+    }).then(settle.resolve, settle.reject);
     return collecting;
   }
 
