@@ -11,7 +11,7 @@ import { chromium, type Browser } from 'playwright-core';
 import { findChromium } from '../lib/chromium';
 import { startServer } from '../../server/index';
 import { median, type BenchSuite, type Figure } from './figure';
-import { bundleEngine, createTranslator, KEY, LARGE_WIKI, largeWikipedia, LATENCY_MS, ORIGIN, PAGES_DIR, ROOT, serveTranslator, warmUp, type Traffic } from './page-harness';
+import { bundleEngine, KEY, LARGE_WIKI, largeWikipedia, LATENCY_MS, openEnginePage, PAGES_DIR, ROOT, warmUp, type Traffic } from './page-harness';
 
 const RUNS = 5;
 /** Where each page is when the translation starts: pixels, or a share of the page's height. */
@@ -28,14 +28,7 @@ interface MidRun {
 
 /** The engine started at `at` and left there until idle; the screen sampled every frame. */
 async function midRun(browser: Browser, engineScript: string, html: string, serverUrl: string, traffic: Traffic, at: { px: number } | { share: number }): Promise<MidRun> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  const page = await context.newPage();
-  await page.route('**/*', (route) => (route.request().url() === `${ORIGIN}/` ? route.fulfill({ body: html, contentType: 'text/html; charset=utf-8' }) : route.abort()));
-  await page.addInitScript('window.__name = (f) => f;');
-  const translate = createTranslator(serverUrl, traffic);
-  await serveTranslator(page, () => translate);
-  await page.goto(`${ORIGIN}/`, { waitUntil: 'networkidle' });
-  await page.addScriptTag({ content: engineScript });
+  const { context, page } = await openEnginePage(browser, html, engineScript, serverUrl, traffic);
   const run = await page.evaluate(async (place) => {
     type Bench = { createPageEngine: typeof import('../../utils/page/engine').createPageEngine; limit: import('../../utils/shared/limits').BatchLimit };
     const w = window as unknown as { __glossaBench: Bench; __glossaTranslate: (b: unknown, o: { targetLang: string; priority: boolean }) => Promise<never> };

@@ -4,7 +4,7 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { build } from 'esbuild';
-import type { Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { ApiClient } from '../../utils/api/client';
 import { ApiError } from '../../utils/shared/api-errors';
 import { translateBody } from '../../utils/api/packing';
@@ -250,4 +250,22 @@ export async function serveTranslator(page: Page, translator: () => Translator, 
     if (!response.ok) throw Object.assign(new Error(await response.text()), { code: 'server' });
     return response.json();
   };`);
+}
+
+/**
+ * `html` served alone at ORIGIN (everything else it asks for is refused), with the engine's
+ * bundle and the translator in it, as the scroll suites start it. Loaded once the network is
+ * quiet: the bench's process was busy with the page's refused resources for up to half a second
+ * after 'load', long enough to hold up the first call.
+ */
+export async function openEnginePage(browser: Browser, html: string, engineScript: string, serverUrl: string, traffic: Traffic): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  await page.route('**/*', (route) => (route.request().url() === `${ORIGIN}/` ? route.fulfill({ body: html, contentType: 'text/html; charset=utf-8' }) : route.abort()));
+  await page.addInitScript('window.__name = (f) => f;');
+  const translate = createTranslator(serverUrl, traffic);
+  await serveTranslator(page, () => translate);
+  await page.goto(`${ORIGIN}/`, { waitUntil: 'networkidle' });
+  await page.addScriptTag({ content: engineScript });
+  return { context, page };
 }

@@ -12,7 +12,7 @@ import { chromium, type Browser } from 'playwright-core';
 import { findChromium } from '../lib/chromium';
 import { startServer } from '../../server/index';
 import type { BenchSuite, Figure } from './figure';
-import { bundleEngine, createTranslator, KEY, LARGE_WIKI, largeWikipedia, LATENCY_MS, ORIGIN, PAGES_DIR, ROOT, serveTranslator, sleep, warmUp, type Traffic } from './page-harness';
+import { bundleEngine, KEY, LARGE_WIKI, largeWikipedia, LATENCY_MS, openEnginePage, PAGES_DIR, ROOT, sleep, warmUp, type Traffic } from './page-harness';
 
 /** Scroll speeds: milliseconds per viewport. */
 const SPEEDS = { reader: 1000, flick: 200 } as const;
@@ -39,16 +39,7 @@ function pageHtml(file: string): string {
  * the engine is idle. Returns the per-frame shares (empty when stopped early).
  */
 async function scrollRun(browser: Browser, engineScript: string, html: string, serverUrl: string, traffic: Traffic, msPerViewport: number, stopAt = 1): Promise<ScrollRun> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  const page = await context.newPage();
-  await page.route('**/*', (route) => (route.request().url() === `${ORIGIN}/` ? route.fulfill({ body: html, contentType: 'text/html; charset=utf-8' }) : route.abort()));
-  await page.addInitScript('window.__name = (f) => f;');
-  const translate = createTranslator(serverUrl, traffic);
-  await serveTranslator(page, () => translate);
-  // Loaded once the network is quiet: the bench's process was busy with the page's refused
-  // resources for up to half a second after 'load', long enough to hold up the first call.
-  await page.goto(`${ORIGIN}/`, { waitUntil: 'networkidle' });
-  await page.addScriptTag({ content: engineScript });
+  const { context, page } = await openEnginePage(browser, html, engineScript, serverUrl, traffic);
   const run = await page.evaluate(async ({ msPerViewport, stopAt }) => {
     type Bench = { createPageEngine: typeof import('../../utils/page/engine').createPageEngine; limit: import('../../utils/shared/limits').BatchLimit };
     const w = window as unknown as { __glossaBench: Bench; __glossaTranslate: (b: unknown, o: { context?: string; targetLang: string; priority: boolean }) => Promise<never> };

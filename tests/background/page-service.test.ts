@@ -169,7 +169,8 @@ describe('page service', () => {
 });
 
 describe('loading page code on first need', () => {
-  it('injects page-extras.js into the frame that asked, and only for a tab\'s content script', async () => {
+  /** The page service alone, its injections recorded instead of run. */
+  const recordInjections = (): unknown[] => {
     const injected: unknown[] = [];
     vi.spyOn(fakeBrowser.scripting, 'executeScript').mockImplementation(async (injection) => {
       injected.push(injection);
@@ -177,6 +178,11 @@ describe('loading page code on first need', () => {
     });
     removeAllListeners();
     registerPageService(service);
+    return injected;
+  };
+
+  it('injects page-extras.js into the frame that asked, and only for a tab\'s content script', async () => {
+    const injected = recordInjections();
     const frame = { ...contentSender(7), frameId: 3 };
     const [reply] = await fakeBrowser.runtime.onMessage.trigger({ glossa: 'loadPageExtras', data: {} }, frame);
     expect(await reply).toMatchObject({ ok: true });
@@ -189,13 +195,7 @@ describe('loading page code on first need', () => {
   });
 
   it('injects the page script into the hover script\'s frame on its first point, and only for a tab\'s content script', async () => {
-    const injected: unknown[] = [];
-    vi.spyOn(fakeBrowser.scripting, 'executeScript').mockImplementation(async (injection) => {
-      injected.push(injection);
-      return [];
-    });
-    removeAllListeners();
-    registerPageService(service);
+    const injected = recordInjections();
     const [reply] = await fakeBrowser.runtime.onMessage.trigger({ glossa: 'loadPageScript', data: {} }, { ...contentSender(7), frameId: 0 });
     expect(await reply).toMatchObject({ ok: true });
     expect(injected).toEqual([{ target: { tabId: 7 }, files: ['page-engine.js', 'page-extras.js'] }]);
