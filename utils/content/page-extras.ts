@@ -4,27 +4,23 @@
 // page-extras.js into the asking frame; until then the notice is a stand-in that loads the real
 // one the first time there is something to say.
 import { sendMessage } from '../shared/protocol';
+import { worldSlot } from '../shared/world-slot';
 import type { EngineProgress } from '../page/engine';
 import type { createStatusNotice, StatusNotice, StatusNoticeActions } from './status-notice';
 import type { Pointer, PointerWiring } from './pointing/pointer-types';
 
-const KEY = Symbol.for('glossa.content-extras');
 
 interface ContentExtras {
   createStatusNotice: typeof createStatusNotice;
   /** pointing/pointer.ts: what acts on a point (typed by shape: that module imports start-page-engine.ts, which imports this one). */
   createPointer?: (wiring: PointerWiring) => Pointer;
 }
-type Scope = Record<symbol, ContentExtras | undefined>;
+const slot = worldSlot<ContentExtras>('glossa.content-extras');
 
-export function provideContentExtras(extras: ContentExtras, scope: object = globalThis): void {
-  (scope as Scope)[KEY] ??= extras;
-}
+export const provideContentExtras = slot.provide;
 
 /** The content extras, once loaded in this world. */
-export function contentExtras(scope: object = globalThis): ContentExtras | undefined {
-  return (scope as Scope)[KEY];
-}
+export const contentExtras = slot.get;
 
 let loading: Promise<void> | undefined;
 
@@ -55,7 +51,7 @@ export function lazyStatusNotice(actions: StatusNoticeActions, doc: Document, lo
       if (asked || !noticeNeeded(progress)) return;
       asked = true;
       void load().then(() => {
-        const create = (scope as Scope)[KEY]?.createStatusNotice;
+        const create = contentExtras(scope)?.createStatusNotice;
         if (!create) return;
         notice = create(actions, doc);
         if (latest) notice.update(latest);

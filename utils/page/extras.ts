@@ -2,8 +2,9 @@
 // again, marks on failed blocks, a site's scope rules, undoing translated blocks) is left out
 // of the script every translated page loads: the caller loads it on first need (the content
 // script asks the background to inject page-extras.js), and it registers itself here, in the
-// content script's world. Type imports only: nothing of it is
+// content script's world. Its modules are imported as types only: none of their code is
 // bundled here.
+import { worldSlot } from '../shared/world-slot';
 import type { buildBilingual } from './bilingual';
 import type { createFailureMarks } from './failure-marks';
 import type { unitsLeftOut } from './scope-change';
@@ -25,14 +26,9 @@ export interface EngineExtras {
   restoreMarks: typeof restoreMarks;
 }
 
-const KEY = Symbol.for('glossa.engine-extras');
-type Scope = Record<symbol, EngineExtras | undefined>;
+const slot = worldSlot<EngineExtras>('glossa.engine-extras');
 
-export function provideEngineExtras(extras: EngineExtras, scope: object = globalThis): void {
-  (scope as Scope)[KEY] ??= extras;
-}
+export const provideEngineExtras = slot.provide;
 
 /** The extras, once loaded in this world. */
-export function engineExtras(scope: object = globalThis): EngineExtras | undefined {
-  return (scope as Scope)[KEY];
-}
+export const engineExtras = slot.get;

@@ -9,10 +9,9 @@
 // check the sender (sender.ts), and for the background validate the data, before the handler
 // runs; nothing else is trusted.
 //
-// Why an own transport and not @webext-core/messaging: its 4.x calls chrome.runtime and
-// chrome.tabs with lastError callbacks, which WXT's fake browser (the `browser` object that unit
-// tests drive) does not serve, and it checks neither senders nor data. This one is ~100 lines
-// over `browser.runtime`/`browser.tabs`, so the polyfill covers Firefox and the fake covers tests.
+// Why an own transport and not @webext-core/messaging: its 4.x calls chrome.runtime/tabs with
+// lastError callbacks, which WXT's fake browser (what unit tests drive) does not serve, and it
+// checks neither senders nor data. This one goes through `browser.runtime`/`browser.tabs`.
 import { browser } from 'wxt/browser';
 import * as v from 'valibot';
 import type { ApiErrorCode } from './api-errors';
@@ -43,6 +42,10 @@ export interface ProtocolMap {
   /** Translate blocks for the sender's own tab; results in the same order. */
   /** `priority`: the blocks are in the viewport and go before queued work of every tab. */
   translateBlocks(data: { blocks: BlockRequest[]; sourceLang?: string; priority?: boolean }): { results: BlockResult[]; billedCharacters: number };
+  /** Content script → background: inject page-extras.js into the sender's frame (code the page script loads on first need). */
+  loadPageExtras(data: Record<string, never>): void;
+  /** Hover script → background: inject page-engine.js and page-extras.js into the sender's frame (the user pointed for the first time). */
+  loadPageScript(data: Record<string, never>): void;
   /** Progress of the sender tab's translation (drives badge and popup). */
   reportProgress(data: PageProgress & { state: 'translating' | 'translated' | 'original' | 'error'; errorCode?: ApiErrorCode }): void;
 
@@ -107,10 +110,6 @@ export interface ProtocolMap {
   translateSelection(data: SelectionRequest): SelectionTranslation;
   /** Content script → background: the popover's "Open options" (content scripts cannot open it). */
   openOptionsFromSelection(data: Record<string, never>): void;
-  /** Content script → background: inject page-extras.js into the sender's frame (code the page script loads on first need). */
-  loadPageExtras(data: Record<string, never>): void;
-  /** Hover script → background: inject page-engine.js and page-extras.js into the sender's frame (the user pointed for the first time). */
-  loadPageScript(data: Record<string, never>): void;
   /**
    * Background → content script (context menu `translate-selection`, command `translate-selection`):
    * open the popover for this frame's selection. Send to the menu's frameId, or to every frame

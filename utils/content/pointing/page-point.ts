@@ -2,18 +2,14 @@
 // separate scripts in one content scripts' world, and the hover script loads the page script
 // only when the user first points. Nothing here imports the engine.
 import type { PointOutcome } from '../../page/pointed';
+import { worldSlot } from '../../shared/world-slot';
 
 /** Shows the block holding `node` (or, with `hide`, toggles it). */
 export type PointFn = (node: Node, hide: boolean) => Promise<PointOutcome>;
 
-const KEY = Symbol.for('glossa.page-point');
-type Scope = Record<symbol, PointFn | undefined>;
+const slot = worldSlot<PointFn>('glossa.page-point');
 
-export function providePagePoint(point: PointFn, scope: object = globalThis): void {
-  (scope as Scope)[KEY] ??= point;
-}
+export const providePagePoint = slot.provide;
 
 /** The page script's point, once it runs in this world. */
-export function pagePoint(scope: object = globalThis): PointFn | undefined {
-  return (scope as Scope)[KEY];
-}
+export const pagePoint = slot.get;
