@@ -4,7 +4,7 @@
 // the screen should be translated at the first answer. Figures: the characters billed and the
 // requests (lowest and highest of the runs), the blocks of the first call, and when the screen
 // had no source text left (ms after the trigger, median and worst). Pages: wikipedia.html at
-// 1,965 px (where the pointing suite's reader is) and the 1 MB page at 40% of its height.
+// 1,965 px (where the pointing suite's reader is) and the 1 MB page at 40% and 90% of its height.
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
@@ -15,9 +15,11 @@ import { bundleEngine, KEY, LARGE_WIKI, largeWikipedia, LATENCY_MS, openEnginePa
 
 const RUNS = 5;
 /** Where each page is when the translation starts: pixels, or a share of the page's height. */
-const PLACES: { file: string; at: { px: number } | { share: number } }[] = [
+const PLACES: { file: string; at: { px: number } | { share: number }; suffix?: string }[] = [
   { file: 'wikipedia.html', at: { px: 1965 } },
   { file: LARGE_WIKI, at: { share: 0.4 } },
+  // Near the end: a walk in page order passes nine tenths of the page before it reaches the screen.
+  { file: LARGE_WIKI, at: { share: 0.9 }, suffix: '-at90' },
 ];
 
 interface MidRun {
@@ -92,7 +94,7 @@ const suite: BenchSuite = async () => {
   const browser = await chromium.launch({ executablePath: findChromium(), headless: true, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
   const figures: Figure[] = [];
   try {
-    for (const { file, at } of PLACES) {
+    for (const { file, at, suffix = '' } of PLACES) {
       const raw = readFileSync(resolve(PAGES_DIR, 'wikipedia.html'), 'utf8');
       const html = (file === LARGE_WIKI ? largeWikipedia(raw) : raw).replace(/<script\b[\s\S]*?<\/script>/gi, '');
       const runs: { billed: number; requests: number; run: MidRun }[] = [];
@@ -101,7 +103,7 @@ const suite: BenchSuite = async () => {
         const run = await midRun(browser, engine.script, html, server.url, traffic, at);
         runs.push({ billed: traffic.billed, requests: traffic.requests, run });
       }
-      const name = `midpage.${file.replace(/\.html$/, '')}`;
+      const name = `midpage.${file.replace(/\.html$/, '')}${suffix}`;
       const where = 'px' in at ? `${at.px} px down` : `${at.share * 100}% down`;
       const ranOn = `${file}, ${where}, Chromium, ${LATENCY_MS} ms latency, ${RUNS} runs${engine.from === ROOT ? '' : `, engine of ${engine.from}`}`;
       const range = (values: number[]) => [Math.min(...values), Math.max(...values)];

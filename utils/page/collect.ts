@@ -75,7 +75,8 @@ function remember<V>(memo: Map<Element, V>, el: Element, value: V): void {
   memo.set(el, value);
 }
 
-function createClassifier(ctx: CollectContext, inShadowTree = false, readDisplay = true) {
+/** What the walk makes of elements: their status, and whether all inside them is inline (memoised). */
+export function createClassifier(ctx: CollectContext, inShadowTree = false, readDisplay = true) {
   const statuses = new Map<Element, NodeStatus>();
   const inlineMemo = new Map<Element, boolean>();
   const rendered = createDisplayReader(readDisplay ? ctx.view ?? null : null, inShadowTree);

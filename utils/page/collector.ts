@@ -3,6 +3,7 @@
 // tab's title. Content the page copied from a translation is never taken as source.
 import { blockContainerOf, collectAttributes, collectBlocks, type AttributeBlock, type CollectContext, type HtmlBlock } from './collect';
 import { BILINGUAL_TAG } from './bilingual';
+import { farAbove } from './far-above';
 import { createSlicer, whenVisible } from './schedule';
 import { plainOf, serializePlain } from './serialize';
 import type { ScopeMatcher } from './site-scope';
@@ -16,6 +17,8 @@ interface CollectJob {
   attributesOnly?: boolean;
   /** Content without a usable viewport position (other documents): queue at once. */
   immediate?: boolean;
+  /** The first walk of a document: what lies far above the screen is collected after the rest (far-above.ts). */
+  screenFirst?: boolean;
 }
 
 interface CollectorDeps {
@@ -56,10 +59,12 @@ export function createCollector(deps: CollectorDeps) {
   let collecting: Promise<void> | undefined;
   /** The job being collected (islands found in it are collected as part of it). */
   let current: CollectJob | undefined;
+  /** Elements the walk passes over for now (far above the screen): their jobs follow it. */
+  let later: Set<Element> | undefined;
 
   const context: CollectContext = {
     isOwn: (node) => registry.own.has(node) || (node.nodeType === 1 && (node as Element).localName === BILINGUAL_TAG),
-    isTaken: (node) => registry.isTaken(node),
+    isTaken: (node) => registry.isTaken(node) || (later !== undefined && later.has(node as Element)),
     languageAllowed: (lang) => deps.languageAllowed(lang),
     get pageLanguage() {
       return deps.pageLanguage();
@@ -122,14 +127,21 @@ export function createCollector(deps: CollectorDeps) {
         const job = queue.shift()!;
         current = job;
         if (!job.attributesOnly) {
-          for (const block of collectBlocks(job.root, context)) {
-            if (deps.isStopped()) return;
-            if (block) addHtml(block, job);
-            if (slicer.expired()) {
-              deps.onSlice();
-              await slicer.next();
-              await whenVisible(doc);
+          if (job.screenFirst && job.root.nodeType === 9) later = new Set(farAbove(job.root as Document, context));
+          try {
+            for (const block of collectBlocks(job.root, context)) {
+              if (deps.isStopped()) return;
+              if (block) addHtml(block, job);
+              if (slicer.expired()) {
+                deps.onSlice();
+                await slicer.next();
+                await whenVisible(doc);
+              }
             }
+          } finally {
+            // Whatever ended the walk, what it passed over is walked next (never skipped for good).
+            if (later && !deps.isStopped()) for (const root of later) queue.push({ root, fromMutation: false });
+            later = undefined;
           }
         }
         // Only the element's own attributes when only they changed.

@@ -214,7 +214,7 @@ export function createPageEngine(options: PageEngineOptions): PageEngine {
       observer.watch(doc);
       doc.addEventListener('visibilitychange', onVisibility);
       collector.addTitle();
-      collector.push({ root: doc, fromMutation: false });
+      collector.push({ root: doc, fromMutation: false, screenFirst: true });
       progress.reportNow();
       await collector.run();
     },

@@ -144,8 +144,12 @@ export function createScheduler<U extends Schedulable, R extends { ok: boolean }
     for (let i = lo - 1; i >= 0; i--) if (order[i].state === 'waiting' && rendered(order[i])) yield order[i];
   }
 
-  /** The units of the next call: queued ones by priority, then (when `fill`) those further along. */
-  function pick(fill: boolean): { picked: U[]; full: boolean } {
+  /**
+   * The units of the next call: queued ones by priority, then (when `fill`) those further along.
+   * `screenOnly`: the first call, which holds what is on screen and nothing else, so it is the
+   * same whether or not the observers reported the blocks around the screen before it went.
+   */
+  function pick(fill: boolean, screenOnly = false): { picked: U[]; full: boolean } {
     const picked: U[] = [];
     const keys = new Set<string>();
     let characters = 0;
@@ -163,6 +167,7 @@ export function createScheduler<U extends Schedulable, R extends { ok: boolean }
     };
     for (const unit of queue) {
       if (unit.state !== 'queued') continue;
+      if (screenOnly && unit.priority !== 'viewport') break; // the queue is in priority order
       if (!consider(unit)) return { picked, full: true };
       if (unit.priority !== 'ahead') anchor = Math.min(anchor, unit.seq);
     }
@@ -229,7 +234,7 @@ export function createScheduler<U extends Schedulable, R extends { ok: boolean }
         // The screen's blocks go in one call: one answer shows the whole screen, where a call sent
         // with the walk's first slice left the rest of the screen for a second round trip.
         if (first && collecting && !firstScreenFound) break;
-        const { picked, full } = pick(urgent && !first);
+        const { picked, full } = pick(urgent && !first, first);
         // A call that is not full holds every unit left once the walk is complete: it goes now (waiting adds no company).
         if (!full && !first && (!urgent || collecting)) break;
         if (!picked.length) break;

@@ -17,7 +17,9 @@ type OnNear = (el: Element, nearness: Nearness, top?: number) => void;
 export type VisibilityFactory = (onNear: OnNear) => VisibilityTracker;
 
 const NEARBY_MARGIN = '100% 0px 100% 0px';
-const AHEAD_MARGIN = '300% 0px 300% 0px';
+/** How many screens above and below the viewport count as ahead of the reader. */
+export const AHEAD_SCREENS = 3;
+const AHEAD_MARGIN = `${AHEAD_SCREENS * 100}% 0px ${AHEAD_SCREENS * 100}% 0px`;
 
 export const intersectionVisibility: VisibilityFactory = (onNear) => {
   // Targets start in the wide observer only, and join the near one once they are ahead: each
