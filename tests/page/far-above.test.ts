@@ -39,13 +39,16 @@ const BOXES: Record<string, [number, number]> = {
   s4: [600, 2000],
 };
 
-function walk(): Promise<string[]> {
+function walk(onTrack: (key: string) => void = () => undefined): Promise<string[]> {
   const tracked: string[] = [];
   const collector = createCollector({
     doc: document, registry: createRegistry(),
     pageLanguage: () => 'en', languageAllowed: () => true, isOutput: () => false, pageLang: () => null,
     isStopped: () => false, watchRoot: () => true,
-    track: (unit: Unit) => void tracked.push(unit.key),
+    track: (unit: Unit) => {
+      tracked.push(unit.key);
+      onTrack(unit.key);
+    },
     onSlice: () => undefined, onPassStart: () => undefined, onPassEnd: () => undefined,
   });
   collector.push({ root: document, fromMutation: false, screenFirst: true });
@@ -73,6 +76,15 @@ describe('a walk started far down the page', () => {
     expect(scrolled.slice(0, 4)).toEqual(['Just above', '<span id="1">Inline words far up</span>', 'On screen', 'Below the screen']);
     expect(scrolled.slice(4)).toEqual(['Site name', 'First part', 'First text', 'Second text', 'Long ago']);
     expect(fromTop[0]).toBe('Site name');
+  });
+
+  it('collects nothing of a part passed over that left the page before its turn', async () => {
+    document.body.innerHTML = PAGE;
+    placeBoxes(BOXES);
+    const tracked = await walk((key) => {
+      if (key === 'Below the screen') document.getElementById('s1')!.remove();
+    });
+    expect(tracked).toEqual(['Just above', '<span id="1">Inline words far up</span>', 'On screen', 'Below the screen', 'Site name', 'Second text', 'Long ago']);
   });
 
   it('walks in page order when the page is at its top', async () => {

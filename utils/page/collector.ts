@@ -125,6 +125,8 @@ export function createCollector(deps: CollectorDeps) {
       const slicer = createSlicer();
       while (queue.length && !deps.isStopped()) {
         const job = queue.shift()!;
+        // A part passed over, or changed, earlier may have left the page since: nothing of it is sent.
+        if (!job.root.isConnected) continue;
         current = job;
         if (!job.attributesOnly) {
           if (job.screenFirst && job.root.nodeType === 9) later = new Set(farAbove(job.root as Document, context));
