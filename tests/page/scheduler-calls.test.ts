@@ -40,6 +40,7 @@ const idle = (engine: PageEngine) => settle(engine.idle());
 describe('ordering near the viewport', () => {
   it('sends blocks only ahead of the reader as full batches, and the rest when they come near, filled up', async () => {
     document.body.innerHTML = Array.from({ length: 12 }, (_, i) => `<p id="p${i}">Block ${i}</p>`).join('');
+    document.title = 'The page';
     const { visibility, report } = drivenVisibility();
     const translator = fakeTranslator();
     vi.useFakeTimers(FAKE);
@@ -50,8 +51,8 @@ describe('ordering near the viewport', () => {
     for (let i = 1; i < 4; i++) report(p(i), 'ahead');
     await vi.advanceTimersByTimeAsync(20);
     await idle(engine);
-    // The first call holds the screen alone, whatever else was reported before it went.
-    expect(translator.calls.map((c) => c.blocks.map((b) => b.text))).toEqual([['Block 0']]);
+    // The first call holds the screen (and the tab's title) alone, whatever else was reported before it went.
+    expect(translator.calls.map((c) => c.blocks.map((b) => b.text))).toEqual([['Block 0', 'The page']]);
     // Blocks ahead wait until they make a full batch…
     report(p(4), 'ahead');
     await vi.advanceTimersByTimeAsync(20);
@@ -73,7 +74,8 @@ describe('ordering near the viewport', () => {
     await idle(engine);
     expect(translator.calls[3].blocks.map((b) => b.text)).toEqual(['Block 11']);
     expect(document.getElementById('p11')!.textContent).toBe('BLOCK 11');
-    expect(engine.progress()).toMatchObject({ total: 12, done: 12 });
+    // Twelve blocks and the title.
+    expect(engine.progress()).toMatchObject({ total: 13, done: 13 });
   });
 
   it('writes the answers for blocks on screen before the rest of an answer for blocks further away that came first', async () => {

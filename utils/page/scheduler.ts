@@ -146,8 +146,9 @@ export function createScheduler<U extends Schedulable, R extends { ok: boolean }
 
   /**
    * The units of the next call: queued ones by priority, then (when `fill`) those further along.
-   * `screenOnly`: the first call, which holds what is on screen and nothing else, so it is the
-   * same whether or not the observers reported the blocks around the screen before it went.
+   * `screenOnly`: the first call, which holds what was on screen when found and nothing else,
+   * so it is the same whether or not the observers reported the blocks around the screen before
+   * it went.
    */
   function pick(fill: boolean, screenOnly = false): { picked: U[]; full: boolean } {
     const picked: U[] = [];
@@ -167,7 +168,9 @@ export function createScheduler<U extends Schedulable, R extends { ok: boolean }
     };
     for (const unit of queue) {
       if (unit.state !== 'queued') continue;
-      if (screenOnly && unit.priority !== 'viewport') break; // the queue is in priority order
+      // Quiet units already counted ride along as before: the tab's title, tooltips found on
+      // screen or near it. They are small, and would otherwise wait for a later call.
+      if (screenOnly && unit.priority !== 'viewport' && !(unit.quiet && unit.counted)) continue;
       if (!consider(unit)) return { picked, full: true };
       if (unit.priority !== 'ahead') anchor = Math.min(anchor, unit.seq);
     }
