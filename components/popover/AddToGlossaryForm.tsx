@@ -4,7 +4,7 @@
 // user typed is lost. A source that exists already shows its current target and asks first.
 // After saving, the page follows (the blocks holding the phrase are translated again) and
 // Undo is offered for a few seconds.
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import type {
   TermFixOptions, TermFixProblemCode, TermFixRefreshReport, TermFixRefreshRequest, TermFixSaveRequest, TermFixSaveResult,
 } from '../../utils/shared/protocol';
@@ -79,9 +79,15 @@ export function AddToGlossaryForm(props: AddToGlossaryFormProps) {
   const undoButton = useRef<HTMLButtonElement>(null);
   const mounted = useRef(true);
 
+  // Focus goes to the first field as the form appears, before anyone can click or type: an
+  // effect runs after paint, and would take the focus from a field the user already chose.
+  useLayoutEffect(() => {
+    const field = first.current;
+    if (field && !field.form?.contains(field.ownerDocument.activeElement)) field.focus();
+  }, []);
+
   useEffect(() => {
     mounted.current = true;
-    first.current?.focus();
     api.options({ sourceLang, targetLang }).then((loaded) => {
       if (!mounted.current) return;
       setOptions(loaded);
