@@ -17,7 +17,7 @@ interface CollectJob {
   attributesOnly?: boolean;
   /** Content without a usable viewport position (other documents): queue at once. */
   immediate?: boolean;
-  /** The first walk of a document: what lies far above the screen is collected after the rest (far-above.ts). */
+  /** The first walk of a document: what lies above the zone ahead of the reader is collected after the rest (far-above.ts). */
   screenFirst?: boolean;
 }
 
@@ -59,7 +59,7 @@ export function createCollector(deps: CollectorDeps) {
   let collecting: Promise<void> | undefined;
   /** The job being collected (islands found in it are collected as part of it). */
   let current: CollectJob | undefined;
-  /** Elements the walk passes over for now (far above the screen): their jobs follow it. */
+  /** Elements the walk passes over for now (above the zone ahead of the reader): their jobs follow it. */
   let later: Set<Element> | undefined;
 
   const context: CollectContext = {

@@ -2,7 +2,7 @@
 // everything above the screen before it reaches the screen: on a long page, tens of ms before
 // the first call can go. The parts of the page wholly above the zone the reader is near (the
 // screens that count as ahead, visibility.ts) are found first, along the containers that hold
-// the top of the screen; the walk passes them over and they are collected after it. Nothing is
+// the top of that zone; the walk passes them over and they are collected after it. Nothing is
 // left out: they are only taken later. Every block of that zone is still found in page order,
 // as before, so what goes to the API near the reader does not depend on when the walk ends.
 import { createClassifier, type CollectContext } from './collect';
