@@ -1,6 +1,7 @@
 // The page engine in the run's browser with the built extension and the local API server:
 // translate and restore exactly (from the shortcut and the page menu, with the badge), content
-// below the fold as the reader scrolls, content the page adds later, a reload served from the
+// below the fold as the reader scrolls, the screen first on a page scrolled near its end,
+// content the page adds later, a reload served from the
 // cache without a billed character, bilingual display, and faults.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pseudoTranslate } from '../../server/index';
@@ -24,6 +25,11 @@ const LONG = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>
 ${Array.from({ length: 120 }, (_, i) => `<p style="margin:0 0 40px">Paragraph number ${i + 1} talks about the weather.</p>`).join('\n')}
 </body></html>`;
 
+/** Long enough that a walk from the top would not reach the end within the first frames. */
+const SECTIONS = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Harbour log</title></head><body><main>
+${Array.from({ length: 400 }, (_, s) => `<section><h2>Day ${s + 1}</h2>${Array.from({ length: 20 }, (_, p) => `<p>Day ${s + 1}, entry ${p + 1}: the ships came and went.</p>`).join('')}</section>`).join('\n')}
+</main></body></html>`;
+
 const DYNAMIC = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Feed</title></head><body>
 <div id="feed"><p>The first post of the day.</p></div>
 <script>
@@ -39,6 +45,7 @@ describe(`page translation in ${firefox ? 'Firefox' : 'Chromium'}`, () => {
     glossa.pages.set('/garden.html', ARTICLE);
     glossa.pages.set('/long.html', LONG);
     glossa.pages.set('/dynamic.html', DYNAMIC);
+    glossa.pages.set('/sections.html', SECTIONS);
   });
   afterAll(async () => {
     await glossa?.close();
@@ -163,6 +170,32 @@ describe(`page translation in ${firefox ? 'Firefox' : 'Chromium'}`, () => {
     await page.waitIn((t) => document.querySelector('p:last-of-type')!.textContent === t, de('Paragraph number 120 talks about the weather.'), 'the last paragraph translated', 15_000);
     const state = await page.waitForPhase('translated');
     expect(state.failed).toBe(0);
+    await page.close();
+  });
+
+  it('translates the screen first when the page is scrolled near its end, and what is above it when the reader goes back', async () => {
+    const page = await glossa.open('/sections.html');
+    const onScreen = await page.evaluate(() => {
+      window.scrollTo(0, 0.9 * (document.documentElement.scrollHeight - innerHeight));
+      return [...document.querySelectorAll('p, h2')].filter((el) => {
+        const box = el.getBoundingClientRect();
+        return box.bottom > 0 && box.top < innerHeight;
+      }).map((el) => el.textContent!);
+    });
+    expect(onScreen.length).toBeGreaterThan(5);
+    const logStart = glossa.api.log.length;
+    await page.translatePage();
+    await page.waitForText(de(onScreen[onScreen.length - 1]));
+    const first = glossa.api.log.slice(logStart).find((r) => r.path === '/v2/translate')!;
+    const sent = (first.params as { text: string[] }).text;
+    // The first request holds the screen (and the tab's title), nothing from far above it.
+    expect(sent.filter((text) => !onScreen.includes(text))).toEqual(['Harbour log']);
+    expect([...sent].sort()).toEqual([...onScreen, 'Harbour log'].sort());
+    await page.waitForPhase('translated');
+    // What the walk passed over at first is translated when the reader gets there.
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.waitIn((t) => document.querySelector('p')!.textContent === t, de('Day 1, entry 1: the ships came and went.'), 'the first paragraph translated', 15_000);
+    expect((await page.waitForPhase('translated')).failed).toBe(0);
     await page.close();
   });
 
