@@ -1,8 +1,8 @@
 // The page engine in the run's browser with the built extension and the local API server:
 // translate and restore exactly (from the shortcut and the page menu, with the badge), content
 // below the fold as the reader scrolls, the screen first on a page scrolled near its end,
-// content the page adds later, a reload served from the
-// cache without a billed character, bilingual display, and faults.
+// content the page adds later, a reload served from the cache without a billed character,
+// bilingual display, and faults.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pseudoTranslate } from '../../server/index';
 import { launchInPage, nothingHappensFor, type InPage, type InPageBrowser } from '../e2e-lib/in-page';
