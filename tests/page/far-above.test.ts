@@ -11,7 +11,7 @@ const SCREEN = 800;
 function placeBoxes(boxes: Record<string, [number, number]>): void {
   vi.spyOn(window, 'innerHeight', 'get').mockReturnValue(SCREEN);
   vi.spyOn(Element.prototype, 'getBoundingClientRect').mockImplementation(function (this: Element) {
-    const box = boxes[this.id];
+    const box = boxes[this === document.body ? 'body' : this.id];
     const [top, bottom] = box ?? [0, 0];
     const width = box ? 1000 : 0;
     return { top, bottom, left: 0, right: width, width, height: bottom - top, x: 0, y: top, toJSON: () => ({}) } as DOMRect;
@@ -33,7 +33,7 @@ const PAGE = `
     <section id="s4"><p>Below the screen</p></section>
   </main>`;
 const BOXES: Record<string, [number, number]> = {
-  top: [-9000, -8900], main: [-8900, 2000],
+  body: [-9000, 2000], top: [-9000, -8900], main: [-8900, 2000],
   s1: [-8900, -6000], s2: [-6000, -2500], s3: [-2500, 600],
   p1: [-2500, -2450], p2: [-2450, -10], inline: [-2600, -2580], p3: [-10, 600],
   s4: [600, 2000],
@@ -91,7 +91,11 @@ describe('a walk started far down the page', () => {
     document.body.innerHTML = PAGE;
     const fromTop = await walk();
     placeBoxes(Object.fromEntries(Object.entries(BOXES).map(([id, [top, bottom]]) => [id, [top + 9000, bottom + 9000]])));
+    const reads = vi.mocked(Element.prototype.getBoundingClientRect);
+    reads.mockClear();
     expect(farAbove(document, { isOwn: () => false, isTaken: () => false, languageAllowed: () => true, pageLanguage: 'en', preservesWhitespace: () => false })).toEqual([]);
+    // Only the body's box is read: a page at its top costs nothing more.
+    expect(reads).toHaveBeenCalledTimes(1);
     expect(await walk()).toEqual(fromTop);
   });
 });

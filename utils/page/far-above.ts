@@ -21,6 +21,8 @@ export function farAbove(doc: Document, ctx: CollectContext): Element[] {
   const height = doc.defaultView?.innerHeight ?? 0;
   if (!body || height <= 0) return [];
   const zoneTop = -AHEAD_SCREENS * height;
+  // A page not scrolled past the zone has nothing in its flow above it: no other box is read.
+  if (body.getBoundingClientRect().top >= zoneTop) return [];
   const classify = createClassifier(ctx);
   const found: Element[] = [];
   let read = 0;
