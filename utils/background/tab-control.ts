@@ -15,7 +15,7 @@ import { connectionProblem } from './connection-check';
 import { currentJobOptions } from './job-options';
 import { preferFormality } from '../shared/formality';
 import { sameJob } from '../shared/job-options';
-import { contentScriptPresent, isRestrictedUrl, sendIfPresent, sendToContent } from './injection';
+import { contentScriptPresent, injectContentScript, isRestrictedUrl, sendIfPresent, sendToContent } from './injection';
 import { hostnameOf, ruleFor, setSiteRule } from './site-rules';
 import { sitePermissionPattern } from '../shared/hosts';
 import { scopeFor } from './site-scope-service';
@@ -82,27 +82,36 @@ function userAskedAgain(trigger: Trigger): void {
 }
 
 async function translateTab(tabId: number, options: PageJobOptions, trigger: Trigger): Promise<TabState> {
-  const url = await tabUrl(tabId);
+  // Whether the page's script is there is asked while the settings are read: each is a round
+  // trip to the browser, and the user waits for all of them before the first block leaves.
+  const present = contentScriptPresent(tabId);
+  translationService().prepare();
+  const [url, rules, unusable, before] = await Promise.all([tabUrl(tabId), siteRulesItem.getValue(), connectionProblem(), getTabState(tabId)]);
   if (isRestrictedUrl(url)) return markNotice(tabId, 'restricted-page', url);
   const hostname = hostnameOf(url);
-  if (hostname && ruleFor(hostname, await siteRulesItem.getValue()) === 'never') return markNotice(tabId, 'never-site', url);
+  if (hostname && ruleFor(hostname, rules) === 'never') return markNotice(tabId, 'never-site', url);
   // No key, an address that cannot work or a server Glossa may not contact: say so, send nothing.
-  const unusable = await connectionProblem();
   if (unusable) return markFailed(tabId, unusable);
   userAskedAgain(trigger);
   // The model is fitted to the plan per request (a plan switch mid-page applies at once).
   const job: PageJobOptions = { ...options, formality: preferFormality(options.formality) };
 
-  const before = await getTabState(tabId);
   const busy = showsTranslation(before);
   // Other options than the page shows now: put the original back before translating again.
   if (busy && !sameJob(before.job, job)) await sendIfPresent(tabId, 'showOriginal', {}).catch(() => false);
 
-  await setState(tabId, (s) => ({ ...EMPTY_TAB_STATE, phase: 'translating', job, url: url ?? s.url }));
+  // The script is injected (where it is missing) while the tab's job is stored; the job is
+  // stored before the script is told to start, since its first blocks are translated with it.
+  const injected = present.then((there) => (there ? undefined : injectContentScript(tabId)));
+  injected.catch(() => undefined);
+  const [state, scope] = await Promise.all([
+    updateTabState(tabId, (s) => ({ ...EMPTY_TAB_STATE, phase: 'translating', job, url: url ?? s.url })),
+    // The site's Only/Never translate rules apply from the first block on.
+    scopeFor(hostname),
+  ]);
+  const delivery = injected.then(() => sendToContent(tabId, 'startTranslation', hasScope(scope) ? { ...job, scope } : job));
+  await applyBadge(tabId, state);
   // Auto-translation has nobody waiting; the others answer once the script took the job.
-  // The site's Only/Never translate rules apply from the first block on.
-  const scope = await scopeFor(hostname);
-  const delivery = sendToContent(tabId, 'startTranslation', hasScope(scope) ? { ...job, scope } : job);
   if (trigger === 'auto') {
     await delivery.catch((err: unknown) => markFailed(tabId, err));
     return getTabState(tabId);
@@ -126,9 +135,9 @@ async function retryTab(tabId: number): Promise<TabState> {
 
 /** The keyboard command and the page menu item: translate, or show the original when already translated. */
 export async function toggleTab(tabId: number, trigger: Trigger): Promise<TabState> {
-  const state = await getTabState(tabId);
+  const [state, options] = await Promise.all([getTabState(tabId), currentJobOptions()]);
   if (showsTranslation(state) && (await stillShown(tabId, state))) return showOriginalTab(tabId);
-  return translateTab(tabId, await currentJobOptions(), trigger);
+  return translateTab(tabId, options, trigger);
 }
 
 /**

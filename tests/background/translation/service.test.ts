@@ -185,12 +185,37 @@ describe('translation service', () => {
     expect(server.billedCharacters).toBe(distinct.reduce((n, t) => n + t.length, 0));
   });
 
+  it('answers before the cache is written, and a text asked for again meanwhile is not requested again', async () => {
+    let finishWrite!: () => void;
+    const written = new Promise<void>((resolve) => {
+      finishWrite = resolve;
+    });
+    // A cache whose write has not landed yet (an IndexedDB transaction in progress).
+    const slowCache: TranslationCache = { ...cache, setMany: (items) => written.then(() => cache.setMany(items)) };
+    const pipeline = service({ cache: slowCache });
+    const blocks = [html('Ein Satz, der <b id="1">gleich</b> wiederkommt.')];
+    const first = await pipeline.translateBlocks({ tabId: 1, site: 'a.test', job, blocks });
+    expect(first.results[0]).toMatchObject({ ok: true });
+    const again = await pipeline.translateBlocks({ tabId: 1, site: 'a.test', job, blocks });
+    expect(again.results).toEqual(first.results);
+    expect(again.billedCharacters).toBe(0);
+    expect(translateRequests()).toHaveLength(1);
+    finishWrite();
+    await cache.stats();
+    // Once written, the cache serves it (the in-flight entry is gone).
+    const later = await pipeline.translateBlocks({ tabId: 1, site: 'a.test', job, blocks });
+    expect(later.results).toEqual(first.results);
+    expect(translateRequests()).toHaveLength(1);
+  });
+
   it('serves translated blocks from the cache: a reload costs no request and no billed character', async () => {
     const blocks = [html('Ein Absatz mit <a id="1">Link</a>.'), plain('Bildbeschreibung'), html('   ')];
     const first = await service().translateBlocks({ tabId: 1, site: 'a.test', job, blocks });
     expect(first.billedCharacters).toBeGreaterThan(0);
     const requestsBefore = translateRequests().length;
-    // A new service stands for a restarted service worker: only IndexedDB remains.
+    // A new service stands for a restarted service worker: only IndexedDB remains, with what was
+    // written before the worker went (answers do not wait for the write; stats() waits for it).
+    await cache.stats();
     const again = await service().translateBlocks({ tabId: 1, site: 'a.test', job, blocks });
     expect(translateRequests()).toHaveLength(requestsBefore);
     expect(again.billedCharacters).toBe(0);

@@ -103,6 +103,11 @@ export function createTranslationCache(options: CacheOptions = {}) {
   }
 
   return {
+    /** Opens the database ahead of the first lookup (the first after the worker starts waits for the open otherwise). */
+    async open(): Promise<void> {
+      await get(META_KEY, db()).catch(() => undefined);
+    },
+
     /**
      * Cached translations for these keys (undefined for misses); refreshes their last use unless
      * `touch` is false (a private window reads without leaving a trace).

@@ -148,15 +148,15 @@ export function createTranslationService(deps: TranslationServiceDeps = {}) {
         reject: (error) => settle(key, { ok: false, error }),
       }));
       await dispatcher.submit(items, input.priority);
-      // Store before letting go of the in-flight entries so an identical text arriving now
-      // finds either the request or the cache, never neither.
-      if (privateTab) sessionCache.setMany(toStore);
-      else await cache.setMany(toStore).catch(() => undefined);
     } finally {
-      for (const key of misses) {
-        if (owned.has(key)) settle(key, { ok: false, error: new ApiError('server', t('translationErrorNoResult')) });
-        inFlight.delete(key);
-      }
+      for (const key of misses) if (owned.has(key)) settle(key, { ok: false, error: new ApiError('server', t('translationErrorNoResult')) });
+      // The answer does not wait for the cache's write (a transaction, milliseconds on every
+      // call). The in-flight entries are let go only once it is written, so an identical text
+      // arriving meanwhile finds either the answered request or the cache, never neither.
+      const stored = privateTab ? sessionCache.setMany(toStore) : cache.setMany(toStore).catch(() => undefined);
+      void Promise.resolve(stored).then(() => {
+        for (const key of misses) inFlight.delete(key);
+      });
     }
 
     const results = await Promise.all(input.blocks.map(async (block, i): Promise<BlockResult> => {
@@ -175,6 +175,10 @@ export function createTranslationService(deps: TranslationServiceDeps = {}) {
 
   return {
     translateBlocks,
+    /** Gets ready for blocks about to come (a page translation is starting): the cache is opened meanwhile. */
+    prepare(): void {
+      void cache.open();
+    },
     /** Accepts requests again after a quota stop (the user asked again, or changed the key). */
     resumeAfterQuota(): void {
       dispatcher.resume();
