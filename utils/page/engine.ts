@@ -145,6 +145,10 @@ export function createPageEngine(options: PageEngineOptions): PageEngine {
       if (scheduler.raise(unit, nearness)) sender.scheduleFlush();
     },
     roundTripMs: () => sender.roundTripMs,
+    // The screen's call goes now, not when the walk's slice ends (up to a slice later).
+    screenPassed: () => {
+      if (scheduler.queued) void sender.flush();
+    },
   });
   const collector = createCollector({
     doc, registry, isStopped,

@@ -21,6 +21,8 @@ interface ViewportDeps {
   raise(unit: Unit, nearness: Nearness): void;
   /** Round trip of the recent translate calls (ms), for how far ahead of a scrolling reader to send. */
   roundTripMs(): number | undefined;
+  /** The walk has just passed the bottom of the screen: every block on it is queued. */
+  screenPassed(): void;
 }
 
 export function createViewport(deps: ViewportDeps) {
@@ -63,7 +65,10 @@ export function createViewport(deps: ViewportDeps) {
     const rect = el.getBoundingClientRect();
     const height = win.innerHeight || 0;
     const boxed = rect.width > 0 || rect.height > 0;
-    if (boxed && rect.top >= height) belowScreen = true;
+    if (boxed && rect.top >= height && !belowScreen) {
+      belowScreen = true;
+      deps.screenPassed();
+    }
     return boxed && rect.bottom > 0 && rect.top < height && rect.right > 0 && rect.left < (win.innerWidth || 0);
   };
 
