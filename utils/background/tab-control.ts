@@ -102,7 +102,9 @@ async function translateTab(tabId: number, options: PageJobOptions, trigger: Tri
 
   // The script is injected (where it is missing) while the tab's job is stored; the job is
   // stored before the script is told to start, since its first blocks are translated with it.
-  const injected = present.then((there) => (there ? undefined : injectContentScript(tabId)));
+  // A page not translated since it loaded (no state) is not asked first: it has no script
+  // unless pointing brought one, and then the injection does nothing (claimContentScript).
+  const injected = (before.updatedAt === 0 ? Promise.resolve(false) : present).then((there) => (there ? undefined : injectContentScript(tabId)));
   injected.catch(() => undefined);
   const [state, scope] = await Promise.all([
     updateTabState(tabId, (s) => ({ ...EMPTY_TAB_STATE, phase: 'translating', job, url: url ?? s.url })),
