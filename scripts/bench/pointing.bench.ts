@@ -3,10 +3,10 @@
 // key press to the translated paragraph in the page, over 20 paragraphs (each a new block, so
 // each a round trip), and the characters billed for 5 hovered paragraphs against the whole page.
 // Skipped when the pages are absent.
-import { execFileSync } from 'node:child_process';
-import { existsSync, rmSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Page } from 'playwright-core';
+import { e2eHarness } from './e2e-harness';
 import { median, type BenchSuite, type Figure } from './figure';
 
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -41,12 +41,7 @@ function instrument(page: Page): Promise<void> {
 
 const suite: BenchSuite = async () => {
   if (!existsSync(resolve(PAGES_DIR, PAGE))) return [];
-  const outDir = resolve(ROOT, '.output', `bench-pointing-${process.pid}`);
-  execFileSync('npx', ['wxt', 'build', '--mode', 'e2e'], { cwd: ROOT, stdio: 'ignore', env: { ...process.env, GLOSSA_OUT_DIR: outDir } });
-  process.env.GLOSSA_E2E_EXTENSION_DIR = resolve(outDir, 'chrome-mv3-e2e');
-  // The e2e harness is CommonJS-minded (its page server finds its pages by __dirname); the bench runs as ES module.
-  (globalThis as unknown as { __dirname?: string }).__dirname ??= resolve(ROOT, 'tests/e2e-lib');
-  const { launchGlossaInChromium: launchGlossa } = await import('../../tests/e2e-lib/chromium-harness');
+  const { launchGlossaInChromium: launchGlossa } = await e2eHarness();
   const { startPageServer } = await import('../../tests/e2e-lib/page-server');
   const { defaults, translateRequests } = await import('../../tests/e2e-lib/requests');
   const { waitUntil } = await import('../../tests/e2e-lib/wait');
@@ -107,7 +102,6 @@ const suite: BenchSuite = async () => {
     }
   } finally {
     await saved.close();
-    rmSync(outDir, { recursive: true, force: true });
   }
   return figures;
 };
