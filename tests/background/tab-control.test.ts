@@ -32,6 +32,22 @@ describe('translatePage from the popup', () => {
     expect(fake.injections).toHaveLength(1);
   });
 
+  it('starts a page not translated since it loaded without asking first whether it has the script, its job stored before the start', async () => {
+    const tabId = await openTab('https://example.com/article');
+    const deliver = fakeBrowser.tabs.sendMessage;
+    const jobsAtStart: unknown[] = [];
+    fakeBrowser.tabs.sendMessage = (async (id: number, message: { glossa: string }, options?: { frameId?: number }) => {
+      // A presence check that never answers: the page must not wait for it.
+      if (message.glossa === 'presence') return new Promise(() => undefined);
+      if (message.glossa === 'startTranslation') jobsAtStart.push((await getTabState(id)).job);
+      return deliver(id, message, options);
+    }) as typeof fakeBrowser.tabs.sendMessage;
+    const info = await ask<TabInfo>('translatePage', { tabId, options: JOB }, EXTENSION_PAGE);
+    expect(fake.injections).toEqual([{ tabId }]);
+    expect(jobsAtStart).toEqual([JOB]);
+    expect(info.state).toMatchObject({ phase: 'translating', job: JOB });
+  });
+
   it('never hands the key to the content script or the popup', async () => {
     const tabId = await openTab('https://example.com/');
     const info = await ask<TabInfo>('translatePage', { tabId, options: JOB }, EXTENSION_PAGE);
