@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { sendMessage } from '../../utils/shared/protocol';
 import { answer, removeAllListeners } from '../message-double';
@@ -91,6 +91,38 @@ describe('startPageEngine', () => {
     await sendMessage('showOriginal', {});
     expect(document.body.innerHTML).toBe(original);
     await expect.poll(() => progress.at(-1)).toMatchObject({ state: 'original' });
+  });
+
+  it('asks the browser for the page\'s language as it starts, and the first translation uses that answer', async () => {
+    document.body.innerHTML = '<p>Le port est calme ce soir, et les bateaux sont rentrés.</p>';
+    // Declared and detected agree: only then is the source language sent (language.ts).
+    document.documentElement.setAttribute('lang', 'fr');
+    const detect = vi.fn(async () => ({ isReliable: true, languages: [{ language: 'fr', percentage: 100 }] }));
+    const i18n = fakeBrowser.i18n as unknown as { detectLanguage: unknown };
+    const before = i18n.detectLanguage;
+    i18n.detectLanguage = detect;
+    try {
+      wirings.push(startPageEngine(document, TEST_OPTIONS));
+      // Asked before any order came: the start message finds the answer on its way.
+      expect(detect).toHaveBeenCalledTimes(1);
+      const received: { sourceLang?: string }[] = [];
+      answer('translateBlocks', ({ data }) => {
+        received.push(data);
+        return { results: data.blocks.map((b) => ({ ok: true as const, text: upperCase(b.text) })), billedCharacters: 5 };
+      });
+      answer('reportProgress', () => undefined);
+      await sendMessage('startTranslation', JOB);
+      await expect.poll(() => received.length, { timeout: 3000 }).toBe(1);
+      expect(received[0].sourceLang).toBe('FR');
+      expect(detect).toHaveBeenCalledTimes(1);
+      // A later translation asks again.
+      await sendMessage('showOriginal', {});
+      await sendMessage('startTranslation', JOB);
+      await expect.poll(() => detect.mock.calls.length, { timeout: 3000 }).toBe(2);
+    } finally {
+      i18n.detectLanguage = before;
+      document.documentElement.removeAttribute('lang');
+    }
   });
 
   it('takes orders only from the extension, never from a tab', async () => {

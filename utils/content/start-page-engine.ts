@@ -7,7 +7,7 @@ import type { ApiErrorCode } from '../shared/api-errors';
 import { onContentMessage } from '../shared/messages-to-content';
 import { sendMessage } from '../shared/protocol';
 import { createPageEngine, type EngineProgress, type PageEngine, type PageEngineOptions, type TranslateFn } from '../page/engine';
-import type { DetectLanguage } from '../page/language';
+import { textSample, type DetectLanguage } from '../page/language';
 import { PAGE_BATCH_LIMIT } from '../shared/limits';
 import { lazyStatusNotice, loadPageExtras } from './page-extras';
 import { resend } from './resend';
@@ -25,6 +25,24 @@ export const detectWithBrowser: DetectLanguage = async (text) => {
   return { isReliable: !!result.isReliable, languages: (result.languages ?? []).map((l) => ({ language: l.language, percentage: l.percentage })) };
 };
 
+/** How long a language asked for as the script arrived still stands for the page. */
+const EARLY_DETECTION_MS = 1_000;
+
+/**
+ * The page's language, asked of the browser as soon as the script runs: the message that starts
+ * the translation comes a few milliseconds later, and the engine's first walk waits for the
+ * answer. That answer serves the first detection within a second; later ones ask again.
+ */
+function detectEarly(doc: Document): DetectLanguage {
+  const askedAt = Date.now();
+  let early: ReturnType<DetectLanguage> | undefined = detectWithBrowser(textSample(doc)).catch(() => undefined);
+  return (text) => {
+    const answer = early && Date.now() - askedAt <= EARLY_DETECTION_MS ? early : undefined;
+    early = undefined;
+    return answer ?? detectWithBrowser(text);
+  };
+}
+
 export interface PageEngineWiring {
   engine(): PageEngine | undefined;
   stop(): Promise<void>;
@@ -38,6 +56,7 @@ interface PageEngineHooks {
 /** `overrides` replace engine options (tests pass a visibility that needs no layout). */
 export function startPageEngine(doc: Document = document, overrides: Partial<PageEngineOptions> = {}, hooks: PageEngineHooks = {}): PageEngineWiring {
   let engine: PageEngine | undefined;
+  const detectLanguage = detectEarly(doc);
   const notice = lazyStatusNotice({
     retry: () => engine?.retryFailed(),
     openOptions: () => void sendMessage('openOptionsFromSelection', {}).catch(() => undefined),
@@ -69,7 +88,7 @@ export function startPageEngine(doc: Document = document, overrides: Partial<Pag
     await stop();
     hooks.beforeStart?.();
     const current = createPageEngine({
-      translate: translateViaBackground, limit: PAGE_BATCH_LIMIT, job, document: doc, detectLanguage: detectWithBrowser, onProgress: report, scope,
+      translate: translateViaBackground, limit: PAGE_BATCH_LIMIT, job, document: doc, detectLanguage, onProgress: report, scope,
       loadExtras: () => resend(loadPageExtras), ...overrides,
     });
     engine = current;
