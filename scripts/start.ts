@@ -111,7 +111,7 @@ async function main(): Promise<number> {
   const setupMs = Date.now() - startedAt;
   mainHandlesStop = true;
   const figures = await Promise.race([
-    runTour({ session, page, outDir: options.outDir, usage: () => translateUsage(api.log), setupMs, glossaryTerm: glossary ? DEMO_GLOSSARY_TERM : undefined }),
+    runTour({ session, page, outDir: options.outDir, usage: () => translateUsage(api.log), setupMs, glossaryTerm: glossary ? DEMO_GLOSSARY_TERM : undefined, onStep: (step) => say(`  ${step}…`) }),
     interrupted.then(() => Promise.reject(new Interrupted('Tour interrupted.'))),
   ]);
   // Then the PDF viewer: its three views in both schemes, and its selection popover.

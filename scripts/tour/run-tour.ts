@@ -25,6 +25,8 @@ export interface TourInput {
   setupMs: number;
   /** A glossary target phrase the translated page must show (the demo glossary is the default). */
   glossaryTerm?: string;
+  /** Told as each step starts: what the tour is doing now (a step that never ends names itself). */
+  onStep?(step: string): void;
 }
 
 /** Viewport of the page screenshots: the article column fills it, so text stays readable side by side. */
@@ -67,6 +69,7 @@ async function tour(input: TourInput): Promise<Omit<TourFigures, 'outDir'>> {
   const baseline = input.usage();
 
   // 1. Translate the page, as the toolbar shortcut does, timing the first translated text.
+  input.onStep?.('translating the page');
   await page.evaluate(() => {
     const blocks = [...document.querySelectorAll('main h1, main h2, main p, main td, main li, main figcaption, main caption, main blockquote')];
     const originals = blocks.map((b) => b.textContent);
@@ -125,6 +128,7 @@ async function tour(input: TourInput): Promise<Omit<TourFigures, 'outDir'>> {
   await shoot(page, 'page-translated-end.png');
 
   // 2. The popup on the translated tab: target language, glossary, progress, billed characters.
+  input.onStep?.('the popup');
   const popup = await session.context.newPage();
   await popup.setViewportSize({ width: 380, height: 600 });
   await popup.goto(`${session.extensionUrl}/popup.html?tabId=${await session.tabIdOf(page)}`);
@@ -142,6 +146,7 @@ async function tour(input: TourInput): Promise<Omit<TourFigures, 'outDir'>> {
   state = await session.tabState(page);
 
   // 3. Show the original again (the same command toggles).
+  input.onStep?.('showing the original');
   await page.bringToFront();
   await session.dispatchCommand('translate-page', page);
   await session.waitForPhase(page, 'original', 30_000);
@@ -159,12 +164,14 @@ async function tour(input: TourInput): Promise<Omit<TourFigures, 'outDir'>> {
   screenshots.push(join(outDir, 'page-side-by-side.png'));
 
   // 3b. Hover translation: turned on (as the options page does), the page loaded again, Alt pressed over a paragraph.
+  input.onStep?.('hover translation');
   await session.setStorage({ hover: { enabled: true, modifier: 'Alt', sites: ['127.0.0.1'] } });
   const hovered = await shootHoveredParagraph(session, page, join(outDir, 'hover-paragraph.png'));
   if (hovered) screenshots.push(hovered);
   else warnings.push('pressing Alt over a paragraph showed no translation within 20 s');
 
   // 4. Translate a selection through the context menu: a paragraph with bold text and a link.
+  input.onStep?.('a selection');
   await page.setViewportSize({ width: 1100, height: 600 });
   const selectionText = await page.evaluate(() => {
     const paragraph = document.querySelector('#signatures + p');
@@ -209,6 +216,7 @@ async function tour(input: TourInput): Promise<Omit<TourFigures, 'outDir'>> {
 
   // 4c. Writing help: the demo's message field, translated into the language of its form
   // (German) on the `translate-field` shortcut; the panel shows it before anything is written.
+  input.onStep?.('writing help');
   await page.evaluate(() => {
     const field = document.getElementById('write-message') as HTMLTextAreaElement | null;
     field?.scrollIntoView({ block: 'start' });
@@ -225,6 +233,7 @@ async function tour(input: TourInput): Promise<Omit<TourFigures, 'outDir'>> {
   await page.keyboard.press('Escape');
 
   // 5. The options page: connection and defaults, then the glossary manager.
+  input.onStep?.('the options page and the glossary manager');
   const options = await session.context.newPage();
   await options.setViewportSize({ width: 1100, height: 900 });
   await options.goto(`${session.extensionUrl}/options.html`);
