@@ -7,7 +7,7 @@ import type { ApiErrorCode } from '../shared/api-errors';
 import { onContentMessage } from '../shared/messages-to-content';
 import { sendMessage } from '../shared/protocol';
 import { createPageEngine, type EngineProgress, type PageEngine, type PageEngineOptions, type TranslateFn } from '../page/engine';
-import { textSample, type DetectLanguage } from '../page/language';
+import { textSample, type DetectPageLanguage } from '../page/language';
 import { PAGE_BATCH_LIMIT } from '../shared/limits';
 import { lazyStatusNotice, loadPageExtras } from './page-extras';
 import { resend } from './resend';
@@ -19,7 +19,8 @@ const translateViaBackground: TranslateFn = (blocks, info) =>
     priority: info.priority === 'viewport',
   }));
 
-export const detectWithBrowser: DetectLanguage = async (text) => {
+export const detectWithBrowser: DetectPageLanguage = async (doc) => {
+  const text = textSample(doc);
   if (!text.trim() || typeof browser.i18n?.detectLanguage !== 'function') return undefined;
   const result = await browser.i18n.detectLanguage(text);
   return { isReliable: !!result.isReliable, languages: (result.languages ?? []).map((l) => ({ language: l.language, percentage: l.percentage })) };
@@ -33,13 +34,13 @@ const EARLY_DETECTION_MS = 1_000;
  * the translation comes a few milliseconds later, and the engine's first walk waits for the
  * answer. That answer serves the first detection within a second; later ones ask again.
  */
-function detectEarly(doc: Document): DetectLanguage {
+function detectEarly(doc: Document): DetectPageLanguage {
   const askedAt = Date.now();
-  let early: ReturnType<DetectLanguage> | undefined = detectWithBrowser(textSample(doc)).catch(() => undefined);
-  return (text) => {
-    const answer = early && Date.now() - askedAt <= EARLY_DETECTION_MS ? early : undefined;
+  let early: ReturnType<DetectPageLanguage> | undefined = detectWithBrowser(doc).catch(() => undefined);
+  return (asked) => {
+    const answer = early && asked === doc && Date.now() - askedAt <= EARLY_DETECTION_MS ? early : undefined;
     early = undefined;
-    return answer ?? detectWithBrowser(text);
+    return answer ?? detectWithBrowser(asked);
   };
 }
 

@@ -11,6 +11,9 @@ interface DetectedLanguage {
 
 export type DetectLanguage = (text: string) => Promise<DetectedLanguage | undefined>;
 
+/** The language of a document's text: it samples the text itself (an answer asked for earlier needs no sample). */
+export type DetectPageLanguage = (doc: Document) => Promise<DetectedLanguage | undefined>;
+
 /** Base languages the API accepts as a source (the spec lists targets; sources match their bases). */
 const SOURCE_BASES: ReadonlySet<string> = new Set([
   'ar', 'bg', 'cs', 'da', 'de', 'el', 'en', 'es', 'et', 'fi', 'fr', 'hu', 'id', 'it', 'ja', 'ko', 'lt',
@@ -77,10 +80,10 @@ const pageDecisions = new WeakMap<Document, PageDecision>();
  * DETECTION_WAIT_MS at most) unless the user fixed the source; the document keeps its earlier
  * decision where keepPageDecision says so.
  */
-export async function decideForPage(doc: Document, fixedSource: string, detect?: DetectLanguage): Promise<LanguageDecision> {
+export async function decideForPage(doc: Document, fixedSource: string, detect?: DetectPageLanguage): Promise<LanguageDecision> {
   const detected = detect && !fixedSource
     ? await Promise.race([
-        detect(textSample(doc)).catch(() => undefined),
+        detect(doc).catch(() => undefined),
         new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), DETECTION_WAIT_MS)),
       ])
     : undefined;

@@ -5,7 +5,7 @@ import type { ApiErrorCode } from '../shared/api-errors';
 import type { BatchLimit } from '../shared/limits';
 import type { BlockRequest, BlockResult, PageJobOptions, PageProgress } from '../shared/protocol';
 import type { SiteScope } from '../shared/site-scope';
-import type { DetectLanguage } from './language';
+import type { DetectPageLanguage } from './language';
 import type { Nearness, VisibilityFactory } from './visibility';
 
 /** Blocks on screen go first, then those a screen away; those further ahead fill calls. */
@@ -38,7 +38,7 @@ export interface PageEngineOptions {
   limit: BatchLimit;
   job: PageJobOptions;
   document?: Document;
-  detectLanguage?: DetectLanguage;
+  detectLanguage?: DetectPageLanguage;
   /** Decides when blocks are near the viewport (IntersectionObserver by default). */
   visibility?: VisibilityFactory;
   onProgress?: (progress: EngineProgress) => void;
